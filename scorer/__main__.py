@@ -1,0 +1,90 @@
+"""The command line: `python -m scorer replay PARTIE.json [--json|--csv]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .export import csv_text
+from .partie_file import loads, settlement_to_dict
+from .strohmandeln import ITEM_LABELS, StrohmandelnError, format_card_points, replay
+
+
+def table(settlement) -> str:
+    """A readable table of the partie: one line a deal, then the balance."""
+    partie = settlement.partie
+    rules = partie.rules
+    names = partie.players
+    lines = [f"{names[0]} vs {names[1]} · {rules.preset}", ""]
+    width = max(len(n) for n in names)
+    for r in settlement.deals:
+        deal = r.deal
+        what = deal.type
+        if deal.type in ("game", "renonce"):
+            who = names[deal.undertaker] + " undertook" if deal.undertaker is not None else "simple"
+            what = f"{deal.type}, {who}"
+            if r.piles:
+                what += f", {format_card_points(r.piles[0])} : {format_card_points(r.piles[1])}"
+            if deal.type == "renonce":
+                what += f", renonce by {names[deal.offender]}"
+        elif deal.type == "misdeal":
+            what = f"misdeal by {names[deal.offender]}"
+        else:
+            what = f"redeal ({deal.reason})"
+        items = ", ".join(f"{rules.bonus_label(i.item) if i.item in rules.bonuses else ITEM_LABELS[i.item]} "
+                          f"{names[i.player]} {i.points}" for i in r.items)
+        mult = f" x{r.multiplier}" if r.multiplier > 1 else ""
+        lines.append(f"{r.number:>4}  {names[deal.dealer]:<{width}} deals  {what}{mult}")
+        lines.append(f"      {r.points[0]:>+4} {r.points[1]:>+4}   balance {r.balance[0]:>+5}   {items}")
+    lines.append("")
+    for i in (0, 1):
+        lines.append(f"{names[i]:<{width}}  {settlement.balance[i]:>+6}  {settlement.money[i]:>8}")
+    if settlement.credits:
+        lines.append(f"credits: {names[0]} {settlement.credits[0]}, {names[1]} {settlement.credits[1]}")
+    if settlement.doubled_pending:
+        lines.append(f"doubled games pending: {settlement.doubled_pending}")
+    lines.append(f"next dealer: {names[settlement.next_dealer]}")
+    return "\n".join(lines) + "\n"
+
+
+def replay_command(args) -> int:
+    """Score a partie file and print it; problems go to standard error with status 1."""
+    try:
+        with open(args.file, "rb") as fh:
+            text = fh.read()
+    except OSError as exc:
+        print(f"{args.file}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        return 1
+    try:
+        settlement = replay(loads(text))
+    except StrohmandelnError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps(settlement_to_dict(settlement), ensure_ascii=False, indent=2) + "\n")
+    elif args.csv:
+        sys.stdout.write(csv_text(settlement))
+    else:
+        sys.stdout.write(table(settlement))
+    return 0
+
+
+def main(argv=None) -> int:
+    """Parse the command line and run the command."""
+    parser = argparse.ArgumentParser(prog="python -m scorer", description="The Strohmandeln scorer.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="score a partie file")
+    rp.add_argument("file", help="the partie file (JSON)")
+    fmt = rp.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")
+    fmt.add_argument("--csv", action="store_true", help="print the CSV export")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay_command(args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""The partie file of FORMAT.md (version 1): read, write, and the settlement as JSON."""
+
+from __future__ import annotations
+
+import json
+
+from .strohmandeln import (
+    DEAL_TYPES, Bonus, Deal, check, Partie, Problem, RuleSet, Settlement, StrohmandelnError, format_card_points,
+    parse_card_points,
+)
+
+FORMAT = "strohmandeln-partie"
+VERSION = 1
+MAX_NAME = 40
+
+_KEYS = {
+    "game": ("type", "dealer", "undertaker", "card_points", "bonuses", "kontra"),
+    "renonce": ("type", "dealer", "undertaker", "offender", "bonuses", "card_points", "kontra"),
+    "misdeal": ("type", "dealer", "offender"),
+    "redeal": ("type", "dealer", "reason"),
+}
+
+
+def loads(text: str | bytes) -> Partie:
+    """A partie from the text of a partie file; StrohmandelnError lists every problem."""
+    try:
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        raise StrohmandelnError([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
+    except json.JSONDecodeError as exc:
+        raise StrohmandelnError([Problem("file", "the file is not valid JSON: {msg} at line {line}, column {col}",
+                                         msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
+    except RecursionError:
+        raise StrohmandelnError([Problem("file", "the file is nested too deeply to be a partie file")]) from None
+    return from_dict(data)
+
+
+def from_dict(data: object) -> Partie:
+    """A partie from the parsed JSON of a partie file; every problem raised at once."""
+    if not isinstance(data, dict):
+        raise StrohmandelnError([Problem("file", "a partie file is a JSON object with format, version, players, "
+                                         "rules and deals")])
+    problems: list[Problem] = []
+    if data.get("format") != FORMAT:
+        problems.append(Problem("format", "format must be \"{format}\"", format=FORMAT))
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
+                                version=VERSION))
+    for key in data:
+        if key not in ("format", "version", "players", "rules", "deals"):
+            problems.append(Problem(str(key)[:40], "unknown field '{key}'", key=str(key)[:40]))
+    players = parse_players(data.get("players"), problems)
+    rules = None
+    try:
+        rules = RuleSet.from_dict(data.get("rules", {}))
+    except StrohmandelnError as exc:
+        problems.extend(Problem(p.field, "rules: " + p.text, **p.args) for p in exc.problems)
+    raw_deals = data.get("deals", [])
+    deals = []
+    if not isinstance(raw_deals, list):
+        problems.append(Problem("deals", "deals must be a list"))
+        raw_deals = []
+    for number, raw in enumerate(raw_deals, start=1):
+        found: list[Problem] = []
+        deal = parse_deal(raw, found)
+        if deal is not None and rules is not None and not found:
+            found = check(rules, deal, players)
+        problems.extend(p.at(number) for p in found)
+        deals.append(deal)
+    if problems:
+        raise StrohmandelnError(problems)
+    return Partie(players=players, rules=rules, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+
+
+def parse_players(raw: object, problems: list[Problem]) -> tuple[str, str]:
+    """Exactly two different, non-empty names."""
+    if not isinstance(raw, list) or len(raw) != 2:
+        problems.append(Problem("players", "players must be a list of exactly two names"))
+        return ("", "")
+    names = []
+    for value in raw:
+        if not isinstance(value, str) or not value.strip():
+            problems.append(Problem("players", "each player needs a name"))
+            names.append("")
+            continue
+        name = check_name(value, problems)
+        names.append(name)
+    if names[0] and names[0].casefold() == names[1].casefold():
+        problems.append(Problem("players", "the two players need different names"))
+    return tuple(names)
+
+
+def check_name(value: str, problems: list[Problem], field: str = "players") -> str:
+    """A player's name, trimmed; too long or with control characters is a problem."""
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        problems.append(Problem(field, "a name cannot contain control characters"))
+    return name
+
+
+def _index(raw: dict, key: str, problems: list[Problem], allow_none: bool = False):
+    value = raw.get(key)
+    if value is None and allow_none:
+        return None
+    if value in (0, 1) and not isinstance(value, bool):
+        return value
+    problems.append(Problem(key, "{key} must be {choices}", key=key,
+                            choices="0, 1 or null" if allow_none else "0 or 1"))
+    return None
+
+
+def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
+    """One deal of the file; the rules' checks come later, in replay."""
+    if not isinstance(raw, dict):
+        problems.append(Problem("deal", "a deal is a JSON object with a type"))
+        return None
+    kind = raw.get("type")
+    if kind not in DEAL_TYPES:
+        problems.append(Problem("type", "type must be game, renonce, misdeal or redeal"))
+        return None
+    for key in raw:
+        if key not in _KEYS[kind]:
+            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
+    dealer = _index(raw, "dealer", problems)
+    offender = _index(raw, "offender", problems) if "offender" in _KEYS[kind] else None
+    undertaker = _index(raw, "undertaker", problems, allow_none=True) if "undertaker" in _KEYS[kind] else None
+    card_points = None
+    cp = raw.get("card_points")
+    if cp is not None:
+        if not isinstance(cp, list) or len(cp) != 2:
+            problems.append(Problem("card_points", "card_points is a list of two values, one of them may be null"))
+        else:
+            values = []
+            for value in cp:
+                if value is None:
+                    values.append(None)
+                    continue
+                try:
+                    values.append(parse_card_points(value))
+                except StrohmandelnError as exc:
+                    problems.extend(exc.problems)
+                    values.append(None)
+            card_points = tuple(values)
+    bonuses = []
+    raw_bonuses = raw.get("bonuses", [])
+    if not isinstance(raw_bonuses, list):
+        problems.append(Problem("bonuses", "bonuses is a list of {{\"bonus\": NAME, \"player\": 0 or 1}}"))
+        raw_bonuses = []
+    for entry in raw_bonuses:
+        if not isinstance(entry, dict) or set(entry) != {"bonus", "player"} or not isinstance(entry["bonus"], str):
+            problems.append(Problem("bonuses", "each bonus is {{\"bonus\": NAME, \"player\": 0 or 1}}"))
+            continue
+        player = _index(entry, "player", problems)
+        if player is not None:
+            bonuses.append(Bonus(entry["bonus"], player))
+    kontra = raw.get("kontra", False)
+    if not isinstance(kontra, bool):
+        problems.append(Problem("kontra", "kontra is true or false"))
+        kontra = False
+    reason = raw.get("reason") if kind == "redeal" else None
+    if kind == "redeal" and not isinstance(reason, str):
+        problems.append(Problem("reason", "a redeal's reason is \"no-tarock\" or \"passed\""))
+        reason = None
+    if dealer is None:
+        return None
+    return Deal(type=kind, dealer=dealer, undertaker=undertaker, card_points=card_points, bonuses=tuple(bonuses),
+                offender=offender, reason=reason, kontra=kontra)
+
+
+def deal_to_dict(deal: Deal) -> dict:
+    """One deal as the partie file writes it."""
+    out: dict = {"type": deal.type, "dealer": deal.dealer}
+    if deal.type in ("game", "renonce"):
+        out["undertaker"] = deal.undertaker
+    if deal.type in ("renonce", "misdeal"):
+        out["offender"] = deal.offender
+    if deal.type in ("game", "renonce"):
+        out["card_points"] = (None if deal.card_points is None else
+                              [None if v is None else format_card_points(v) for v in deal.card_points])
+        if deal.bonuses:
+            out["bonuses"] = [{"bonus": b.bonus, "player": b.player} for b in deal.bonuses]
+        if deal.kontra:
+            out["kontra"] = True
+    if deal.type == "redeal":
+        out["reason"] = deal.reason
+    return out
+
+
+def to_dict(partie: Partie) -> dict:
+    """The partie file's content."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": list(partie.players),
+        "rules": partie.rules.to_dict(),
+        "deals": [deal_to_dict(d) for d in partie.deals],
+    }
+
+
+def dumps(partie: Partie) -> str:
+    """The partie file's text."""
+    return json.dumps(to_dict(partie), ensure_ascii=False, indent=2) + "\n"
+
+
+def settlement_to_dict(settlement: Settlement) -> dict:
+    """The settlement of FORMAT.md (`replay --json`)."""
+    strawman = settlement.credits is not None
+
+    def one(r):
+        out = {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "multiplier": r.multiplier,
+               "points": list(r.points), "balance": list(r.balance), "doubled_pending": r.doubled_pending,
+               "items": [{"item": i.item, "player": i.player, "points": i.points} for i in r.items]}
+        if strawman:
+            out["credits"] = list(r.credits)
+        return out
+
+    out = {
+        "players": list(settlement.partie.players),
+        "deals": [one(r) for r in settlement.deals],
+        "balance": list(settlement.balance),
+        "money": [str(m) for m in settlement.money],
+        "doubled_pending": settlement.doubled_pending,
+        "next_dealer": settlement.next_dealer,
+    }
+    if strawman:
+        out["credits"] = list(settlement.credits)
+    return out

@@ -1,0 +1,233 @@
+"""The facts of a deal (game, renonce, misdeal, redeal) and the checks that they could happen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import format_card_points
+from .problems import Problem
+from .rules import BONUS_CARDS, BONUS_LABELS, EXCLUSIVE, PRESET_NAMES, RuleSet
+
+DEAL_TYPES = ("game", "renonce", "misdeal", "redeal")
+REDEAL_REASONS = ("no-tarock", "passed")
+COUNTS_AS_GAME = ("game", "renonce")
+
+CARD_NAMES = {
+    "Sküs": "the Sküs", "XXI": "the Mond", "I": "the Pagat", "II": "Tarock II", "III": "Tarock III",
+    "XVII": "Tarock XVII", "XVIII": "Tarock XVIII",
+    "K♠": "the King of Spades", "K♣": "the King of Clubs", "K♥": "the King of Hearts", "K♦": "the King of Diamonds",
+}
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus credited to one player (0 or 1)."""
+
+    bonus: str
+    player: int
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What happened in one deal, as recorded: never anything derived from it.
+
+    `card_points` holds each player's card points in thirds; one of them may be None,
+    meaning the rest of the pack's total.
+    """
+
+    type: str
+    dealer: int
+    undertaker: int | None = None
+    card_points: tuple[int | None, int | None] | None = None
+    bonuses: tuple[Bonus, ...] = ()
+    offender: int | None = None
+    reason: str | None = None
+    kontra: bool = False
+
+    @property
+    def counts_as_game(self) -> bool:
+        """Whether the deal counts toward rounds and doubled games."""
+        return self.type in COUNTS_AS_GAME
+
+    def piles(self, total: int) -> tuple[int, int] | None:
+        """Both players' card points in thirds, the missing one being the rest of `total`."""
+        if self.card_points is None:
+            return None
+        a, b = self.card_points
+        if a is None and b is None:
+            return None
+        if a is None:
+            return (total - b, b)
+        if b is None:
+            return (a, total - a)
+        return (a, b)
+
+
+def _player(value) -> bool:
+    return value in (0, 1) and not isinstance(value, bool)
+
+
+def check(rules: RuleSet, deal: Deal, names: tuple[str, str] = ("player 0", "player 1")) -> list[Problem]:
+    """Every reason why `deal` cannot have happened under `rules` (empty when it can).
+
+    `names` are the players' names, used in the messages.
+    """
+    problems: list[Problem] = []
+    if deal.type not in DEAL_TYPES:
+        return [Problem("type", "unknown deal type '{type}': it is game, renonce, misdeal or redeal",
+                        type=str(deal.type)[:20])]
+    if not _player(deal.dealer):
+        problems.append(Problem("dealer", "the dealer must be player 0 or 1"))
+    if deal.type in COUNTS_AS_GAME:
+        _check_played(rules, deal, names, problems)
+    else:
+        for name, value, empty in (("undertaker", deal.undertaker, None), ("card_points", deal.card_points, None),
+                                   ("bonuses", deal.bonuses, ()), ("kontra", deal.kontra, False)):
+            if value != empty:
+                problems.append(Problem(name, "a {type} has no {what}", type=deal.type, what=name.replace("_", " ")))
+        if deal.type == "misdeal":
+            if not _player(deal.offender):
+                problems.append(Problem("offender", "say who misdealt (player 0 or 1)"))
+            if deal.reason is not None:
+                problems.append(Problem("reason", "a misdeal has no reason; a redeal has"))
+        else:
+            if deal.offender is not None:
+                problems.append(Problem("offender", "a redeal has no offender; a misdeal has"))
+            if deal.reason not in REDEAL_REASONS:
+                problems.append(Problem("reason", "a redeal's reason is no-tarock (a hand without Tarock) "
+                                        "or passed (both passed)"))
+            elif deal.reason == "passed" and rules.simple_game_value is not None:
+                problems.append(Problem("reason", "under these rules a simple game is played when both pass: "
+                                        "record it as a game with nobody undertaking"))
+    return problems
+
+
+def _check_played(rules: RuleSet, deal: Deal, names, problems: list[Problem]) -> None:
+    """The checks of a game or a renonce."""
+    if deal.undertaker is not None and not _player(deal.undertaker):
+        problems.append(Problem("undertaker", "the undertaker must be player 0, player 1 or nobody"))
+    elif deal.undertaker is None and rules.simple_game_value is None:
+        problems.append(Problem("undertaker", "under the {preset} rules nobody plays when both pass: "
+                                "record a redeal, or say who undertook", preset=PRESET_NAMES[rules.preset]))
+    if deal.reason is not None:
+        problems.append(Problem("reason", "only a redeal has a reason"))
+    if deal.kontra:
+        if not rules.kontra:
+            problems.append(Problem("kontra", "Kontra is not played under these rules"))
+        elif deal.undertaker is None:
+            problems.append(Problem("kontra", "only an undertaken game can be doubled with Kontra"))
+    if deal.type == "game" and deal.offender is not None:
+        problems.append(Problem("offender", "a game has no offender; a renonce or a misdeal has"))
+    if deal.type == "renonce" and not _player(deal.offender):
+        problems.append(Problem("offender", "say who committed the renonce (player 0 or 1)"))
+    piles = _check_card_points(rules, deal, problems)
+    _check_bonuses(rules, deal, piles, names, problems)
+
+
+def _check_card_points(rules: RuleSet, deal: Deal, problems: list[Problem]) -> tuple[int, int] | None:
+    """Check the recorded card points; return both piles in thirds when they are right."""
+    pack = rules.pack
+    total = pack.total_thirds
+    cp = deal.card_points
+    if cp is None or cp == (None, None):
+        if deal.type == "game":
+            problems.append(Problem("card_points", "enter the card points of one player's pile"))
+        return None
+    if not isinstance(cp, tuple) or len(cp) != 2:
+        problems.append(Problem("card_points", "card points are one value per player"))
+        return None
+    bad = False
+    for value in cp:
+        if value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value > total:
+            problems.append(Problem("card_points", "card points are between 0 and {total}, not {value}",
+                                    total=pack.total, value=_shown(value)))
+            bad = True
+        elif not pack.in_threes and value % 3:
+            problems.append(Problem("card_points", "without counting in threes card points are whole numbers, "
+                                    "not {value}", value=format_card_points(value)))
+            bad = True
+    if bad:
+        return None
+    a, b = cp
+    if a is not None and b is not None and a + b != total:
+        problems.append(Problem("card_points", "card points {a} + {b} do not add up to {total}",
+                                a=format_card_points(a), b=format_card_points(b), total=pack.total))
+        return None
+    piles = deal.piles(total)
+    for value in piles:
+        if value not in pack.reachable:
+            problems.append(Problem("card_points", "no pile of whole tricks is worth {value} card points: "
+                                    "check the count", value=format_card_points(value)))
+            return None
+    return piles
+
+
+def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Problem]) -> None:
+    """Check the bonuses: known to the rule set, one player each, possible with the card points."""
+    table = rules.bonuses
+    seen: dict[str, int] = {}
+    for entry in deal.bonuses:
+        if not isinstance(entry, Bonus) or not _player(entry.player):
+            problems.append(Problem("bonuses", "a bonus is credited to player 0 or 1"))
+            return
+        name = entry.bonus
+        if name not in BONUS_LABELS:
+            problems.append(Problem("bonuses", "unknown bonus '{name}'", name=str(name)[:30]))
+            continue
+        if name not in table:
+            problems.append(Problem("bonuses", "the {preset} rules have no bonus {label}",
+                                    preset=PRESET_NAMES[rules.preset], label=BONUS_LABELS[name]))
+            continue
+        if name in seen:
+            problems.append(Problem("bonuses", "{label} is listed twice: only one player can have it",
+                                    label=rules.bonus_label(name)))
+            continue
+        seen[name] = entry.player
+        if deal.type == "renonce" and _player(deal.offender) and entry.player == deal.offender:
+            problems.append(Problem("bonuses", "the player who committed renonce scores nothing from that deal: "
+                                    "remove their {label}", label=rules.bonus_label(name)))
+    for one, other in EXCLUSIVE:
+        if one in seen and other in seen:
+            problems.append(Problem("bonuses", "{a} and {b} exclude each other",
+                                    a=rules.bonus_label(one), b=rules.bonus_label(other)))
+    pack = rules.pack
+    if "valat" in seen:
+        player = seen["valat"]
+        if piles is None:
+            problems.append(Problem("bonuses", "a Valat needs the card points: {total} : 0", total=pack.total))
+        elif piles[player] != pack.total_thirds:
+            problems.append(Problem("bonuses", "a Valat means all the tricks: {total} : 0 card points",
+                                    total=pack.total))
+    # the cards the bonuses put in each pile must exist, be in one pile only, and fit the card points
+    cards: list[set] = [set(), set()]
+    names: list[list] = [[], []]
+    for name, player in seen.items():
+        if name in BONUS_CARDS:
+            cards[player] |= BONUS_CARDS[name]
+            names[player].append(rules.bonus_label(name))
+    both = cards[0] & cards[1]
+    if both:
+        card = CARD_NAMES[sorted(both)[0]]
+        problems.append(Problem("bonuses", "{card} cannot be in both players' tricks: {a} for one, {b} for the other",
+                                card=card, a=" and ".join(names[0]), b=" and ".join(names[1])))
+        return
+    if piles is None:
+        return
+    for player in (0, 1):
+        if not cards[player]:
+            continue
+        need = pack.min_thirds(frozenset(cards[player]))
+        if piles[player] < need:
+            problems.append(Problem(
+                "bonuses", "{labels} need at least {need} card points; {player} has {has}",
+                labels=" and ".join(names[player]), need=format_card_points(need), player=players[player],
+                has=format_card_points(piles[player])))
+
+
+def _shown(value) -> str:
+    """A bad value shown back to the user, in thirds when it is a number."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_card_points(value) if value >= 0 else str(value)
+    return str(value)[:20]

@@ -1,0 +1,381 @@
+"""Rule sets: the four presets of RULES.md §4 with their options, as plain values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from decimal import Decimal, InvalidOperation
+
+from .cards import Pack, pack_for
+from .problems import Problem, StrohmandelnError
+
+PRESETS = ("tarockbuch-extended", "tarockbuch-classic", "beck", "strawman")
+TAROCKBUCH = ("tarockbuch-extended", "tarockbuch-classic")
+
+PRESET_NAMES = {
+    "tarockbuch-extended": "Tarockbuch, extended variant",
+    "tarockbuch-classic": "Tarockbuch, classic variant",
+    "beck": "Fritz Beck",
+    "strawman": "Straw Man Tarot (credits)",
+}
+
+BONUS_LABELS = {
+    "pagat": "Pagat",
+    "pagat_captured": "Pagat captured",
+    "uhu": "Uhu",
+    "uhu_captured": "Uhu captured",
+    "kakadu": "Kakadu",
+    "kakadu_captured": "Kakadu captured",
+    "rostopschin": "Rostopschin",
+    "rostopschin_lost": "Rostopschin lost",
+    "trull_tricks": "Trull",
+    "four_kings_tricks": "Four Kings",
+    "trull_announced": "Trull announced",
+    "four_kings_announced": "Four Kings announced",
+    "mondfang": "Mondfang",
+    "valat": "Valat",
+}
+
+ITEM_LABELS = {
+    "game": "Game",
+    "grammel": "Grammel-Punkt",
+    "absolut": "Absolut",
+    "grandpoint": "Grandpoint",
+    "misdeal": "Misdeal",
+    **BONUS_LABELS,
+}
+
+# bonuses that exclude each other: at most one of each pair in a deal
+EXCLUSIVE = (
+    ("pagat", "pagat_captured"),
+    ("uhu", "uhu_captured"),
+    ("kakadu", "kakadu_captured"),
+    ("rostopschin", "rostopschin_lost"),
+)
+
+# cards a bonus puts into the trick pile of the player it is credited to
+BONUS_CARDS = {
+    "pagat": frozenset({"I"}),
+    "pagat_captured": frozenset({"I"}),
+    "uhu": frozenset({"II"}),
+    "uhu_captured": frozenset({"II"}),
+    "kakadu": frozenset({"III"}),
+    "kakadu_captured": frozenset({"III"}),
+    "rostopschin": frozenset({"XVII", "XVIII"}),
+    "trull_tricks": frozenset({"Sküs", "XXI", "I"}),
+    "four_kings_tricks": frozenset({"K♠", "K♣", "K♥", "K♦"}),
+    "mondfang": frozenset({"Sküs", "XXI"}),
+}
+
+
+def _choice(*allowed):
+    def parse(value):
+        if value in allowed:
+            return value
+        raise ValueError("must be one of " + ", ".join(str(a) for a in allowed))
+    return parse
+
+
+def _flag(value):
+    if isinstance(value, bool):
+        return value
+    raise ValueError("must be true or false")
+
+
+def _deck(value):
+    if value in (54, 40, "54", "40") and not isinstance(value, bool):
+        return int(value)
+    raise ValueError("must be 54 or 40")
+
+
+def _stake(value):
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError("must be an amount of money like 0.10")
+    try:
+        stake = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation:
+        raise ValueError("must be an amount of money like 0.10") from None
+    if not stake.is_finite() or stake < 0 or stake > 1000 or stake.as_tuple().exponent < -4:
+        raise ValueError("must be an amount between 0 and 1000, like 0.10")
+    return stake
+
+
+def _whole(low, high):
+    def parse(value):
+        if isinstance(value, bool):
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"must be a whole number from {low} to {high}") from None
+        if str(value).strip() != str(number) or not low <= number <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return number
+    return parse
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option of RULES.md §4.5: which presets have it, its default there, its parser."""
+
+    name: str
+    presets: tuple[str, ...]
+    defaults: dict
+    parse: object
+    text: str
+
+
+OPTIONS = {o.name: o for o in (
+    Option("deck", PRESETS, {p: 54 for p in PRESETS}, _deck, "the pack: 54 cards, or 40 (the Zwanzigerrufen pack)"),
+    Option("counting", ("strawman",), {"strawman": "threes"}, _choice("threes", "simple"),
+           "counting in threes, or simply adding the card values"),
+    Option("stake", PRESETS, {p: Decimal("0.01") if p == "strawman" else Decimal("0.10") for p in PRESETS},
+           _stake, "money per game point (per credit with Straw Man)"),
+    Option("nullrunde", TAROCKBUCH, {p: "queue" for p in TAROCKBUCH}, _choice("queue", "stack"),
+           "a doubled round started inside a doubled round: queued after it, or stacked on it (x4)"),
+    Option("simple_games", TAROCKBUCH + ("beck",),
+           {"tarockbuch-extended": "play", "tarockbuch-classic": "play", "beck": "redeal"},
+           None, "when both pass: play a simple game, redeal, or (Beck) play it at half value"),
+    Option("undertaker_loses_draw", ("beck",), {"beck": False}, _flag, "an undertaken game drawn 35:35 is lost"),
+    Option("tarock_ii_ultimo", ("beck",), {"beck": False}, _flag,
+           "Tarock II as the second-to-last card scores like the Pagat ultimo"),
+    Option("bankroll", ("strawman",), {"strawman": 100}, _whole(1, 1_000_000), "credits each player starts with"),
+    Option("grammel_threshold", ("tarockbuch-extended",), {"tarockbuch-extended": None}, _whole(1, 88),
+           "with the 40-card pack: the card points that earn the Grammel-Punkt"),
+    Option("kontra", TAROCKBUCH, {p: False for p in TAROCKBUCH}, _flag,
+           "the opponent may double an undertaken game (Kontra)"),
+    Option("valat", TAROCKBUCH, {p: "replace" for p in TAROCKBUCH}, _choice("replace", "add"),
+           "a Valat replaces the game value and the in-the-tricks bonuses, or is added to them"),
+)}
+
+_SIMPLE_GAMES = {"tarockbuch-extended": ("play", "redeal"), "tarockbuch-classic": ("play", "redeal"),
+                 "beck": ("redeal", "half")}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A preset and its options, every option a preset lacks being None.
+
+    Equal rule sets score every deal alike.  `given` remembers which options were
+    set explicitly, so that a partie file is written back as it was read.
+    """
+
+    preset: str = "tarockbuch-extended"
+    deck: int = 54
+    counting: str | None = None
+    stake: Decimal = Decimal("0.10")
+    nullrunde: str | None = None
+    simple_games: str | None = None
+    undertaker_loses_draw: bool | None = None
+    tarock_ii_ultimo: bool | None = None
+    bankroll: int | None = None
+    grammel_threshold: int | None = None
+    kontra: bool | None = None
+    valat: str | None = None
+    given: tuple[str, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def from_dict(cls, data: object) -> "RuleSet":
+        """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
+        if not isinstance(data, dict):
+            raise StrohmandelnError([Problem("rules", "the rules must be an object with a preset and options")])
+        preset = data.get("preset", "tarockbuch-extended")
+        if preset not in PRESETS:
+            raise StrohmandelnError([Problem("preset", "unknown preset '{preset}': choose one of {presets}",
+                                             preset=str(preset)[:40], presets=", ".join(PRESETS))])
+        problems = []
+        values = {}
+        for key, raw in data.items():
+            if key == "preset":
+                continue
+            option = OPTIONS.get(key)
+            if option is None:
+                problems.append(Problem(str(key)[:40], "unknown option '{key}'", key=str(key)[:40]))
+                continue
+            if preset not in option.presets:
+                problems.append(Problem(key, "the {preset} rules have no option '{key}'",
+                                        preset=PRESET_NAMES[preset], key=key))
+                continue
+            parse = option.parse or _choice(*_SIMPLE_GAMES[preset])
+            if key == "grammel_threshold" and raw is None:
+                values[key] = None
+                continue
+            try:
+                values[key] = parse(raw)
+            except ValueError as exc:
+                problems.append(Problem(key, "option {key} {reason}", key=key, reason=str(exc)))
+        if not problems:
+            deck = values.get("deck", 54)
+            if deck == 40 and preset == "strawman":
+                problems.append(Problem("deck", "Straw Man Tarot is played with the 54-card pack"))
+            if values.get("grammel_threshold") is not None and deck != 40:
+                problems.append(Problem("grammel_threshold", "the Grammel threshold can be set only with the "
+                                        "40-card pack; with 54 cards it is 45"))
+            if deck == 40 and values.get("tarock_ii_ultimo"):
+                problems.append(Problem("tarock_ii_ultimo", "the 40-card pack has no Tarock II"))
+        if problems:
+            raise StrohmandelnError(problems)
+        full = {name: (values[name] if name in values else option.defaults[preset])
+                for name, option in OPTIONS.items() if preset in option.presets}
+        return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
+
+    @classmethod
+    def default(cls, preset: str = "tarockbuch-extended") -> "RuleSet":
+        """A preset with all its defaults."""
+        return cls.from_dict({"preset": preset})
+
+    def options(self) -> dict:
+        """Every option this preset has, with its value."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name in OPTIONS and self.preset in OPTIONS[f.name].presets}
+
+    def to_dict(self, full: bool = False) -> dict:
+        """The dict form: the options that were given, or (`full`) every option."""
+        out = {"preset": self.preset}
+        for name, value in self.options().items():
+            if full or name in self.given:
+                out[name] = str(value) if isinstance(value, Decimal) else value
+        return out
+
+    def __repr__(self) -> str:
+        return f"RuleSet.from_dict({self.to_dict(full=True)!r})"
+
+    # -- what the rule set pays ------------------------------------------------
+
+    @property
+    def pack(self) -> Pack:
+        """The pack and its way of counting."""
+        return pack_for(self.deck, self.counting or "threes")
+
+    @property
+    def has_nullrunde(self) -> bool:
+        """Whether draws and ties start a doubled round."""
+        return self.preset in TAROCKBUCH
+
+    @property
+    def simple_game_value(self) -> int | None:
+        """Game points of a won simple game, or None where both passing is a redeal."""
+        if self.simple_games == "redeal":
+            return None
+        return {"tarockbuch-extended": 1, "tarockbuch-classic": 2, "beck": 1, "strawman": 20}[self.preset]
+
+    @property
+    def undertaken_won(self) -> int:
+        """Game points of an undertaken game won by the undertaker."""
+        return {"tarockbuch-extended": 3, "tarockbuch-classic": 3, "beck": 2, "strawman": 30}[self.preset]
+
+    @property
+    def undertaken_lost(self) -> int:
+        """Game points to the opponent of an undertaker who lost."""
+        return {"tarockbuch-extended": 4, "tarockbuch-classic": 4, "beck": 2, "strawman": 40}[self.preset]
+
+    @property
+    def grammel(self) -> int | None:
+        """Rounded card points a winner needs for the Grammel-Punkt, or None."""
+        if self.preset != "tarockbuch-extended":
+            return None
+        return 45 if self.deck == 54 else self.grammel_threshold
+
+    @property
+    def undertaken_draw_lost(self) -> bool:
+        """Whether an undertaker who stays under the mark loses even where the opponent does too."""
+        if self.preset == "beck":
+            return bool(self.undertaker_loses_draw)
+        return self.preset in TAROCKBUCH
+
+    @property
+    def bonuses(self) -> dict[str, int]:
+        """The bonuses this rule set has and their game points."""
+        if self.preset == "tarockbuch-extended":
+            names = ["pagat", "pagat_captured"]
+            if self.deck == 54:
+                names += ["uhu", "uhu_captured", "kakadu", "kakadu_captured"]
+            names += ["rostopschin", "rostopschin_lost", "trull_tricks", "four_kings_tricks"]
+            table = dict.fromkeys(names, 1)
+        elif self.preset == "tarockbuch-classic":
+            table = dict.fromkeys(["trull_announced", "four_kings_announced", "pagat", "pagat_captured"], 1)
+        elif self.preset == "beck":
+            names = ["trull_announced", "four_kings_announced", "pagat", "pagat_captured"]
+            if self.tarock_ii_ultimo:
+                names += ["uhu", "uhu_captured"]
+            table = dict.fromkeys(names + ["mondfang"], 2)
+        else:
+            table = dict.fromkeys(["pagat", "trull_tricks", "four_kings_tricks"], 10)
+        if self.valat_value:
+            table["valat"] = self.valat_value
+        return table
+
+    @property
+    def valat_value(self) -> int | None:
+        """Game points of a Valat, or None."""
+        return 12 if self.preset in TAROCKBUCH else None
+
+    @property
+    def absolut(self) -> tuple[int, int, int, int] | None:
+        """Straw Man: (Absolut from, its credits, Grandpoint from, its credits)."""
+        return (40, 10, 50, 20) if self.preset == "strawman" else None
+
+    @property
+    def misdeal_value(self) -> int:
+        """What a misdeal costs its offender."""
+        return 10 if self.preset == "strawman" else 1
+
+    @property
+    def unit(self) -> str:
+        """What the scoresheet counts."""
+        return "credits" if self.preset == "strawman" else "game points"
+
+    def bonus_label(self, bonus: str) -> str:
+        """A bonus's name in this rule set's words."""
+        if self.preset == "strawman" and bonus == "trull_tricks":
+            return "Honneurs"
+        if self.preset == "beck":
+            return {"trull_announced": "Trull", "four_kings_announced": "Königstrull"}.get(bonus, BONUS_LABELS[bonus])
+        return BONUS_LABELS[bonus]
+
+    def describe(self) -> list[str]:
+        """What this rule set pays, in plain words, one line each."""
+        pack = self.pack
+        u = self.unit
+        lines = []
+        simple = self.simple_game_value
+        if simple is None:
+            lines.append("Both pass: the cards are dealt again.")
+        else:
+            line = f"Simple game won: {simple} {u}"
+            if self.grammel:
+                line += f"; {simple + 1} if the winner has at least {self.grammel}"
+            if self.simple_games == "half":
+                line += " (half value)"
+            lines.append(line + ".")
+            if pack.can_draw:
+                draw = f"{pack.win - 1}:{pack.total - pack.win + 1}"
+                lines.append(f"Simple game {draw}: a draw" + (", and a Nullrunde (the next two games count double) follows."
+                                                             if self.has_nullrunde else ", only the bonuses count."))
+        won = f"Undertaken game won: {self.undertaken_won} {u}"
+        lost = f"lost: {self.undertaken_lost} to the opponent"
+        if self.grammel:
+            won += f" ({self.undertaken_won + 1} with at least {self.grammel})"
+            lost += f" ({self.undertaken_lost + 1} if the undertaker has less than {pack.total - self.grammel + 1})"
+        lines.append(f"{won}; {lost}.")
+        if not self.undertaken_draw_lost and pack.can_draw:
+            lines.append("An undertaken game where neither reaches the mark is a draw: only the bonuses count.")
+        lines.append(f"Winning needs {pack.win} of {pack.total} card points"
+                     + (", counted in threes." if pack.in_threes else ", values simply added."))
+        if self.absolut:
+            a, av, g, gv = self.absolut
+            lines.append(f"Absolut (winner with {a} to {g - 1}): {av}; Grandpoint ({g} or more): {gv}.")
+        bonus_words = ", ".join(f"{self.bonus_label(b)} {v}" for b, v in self.bonuses.items() if b != "valat")
+        if bonus_words:
+            lines.append(f"Bonuses: {bonus_words}.")
+        if self.valat_value:
+            lines.append(f"Valat: {self.valat_value}, " + ("replacing the game value and the in-the-tricks bonuses."
+                                                          if self.valat == "replace" else "added to everything else."))
+        if self.kontra:
+            lines.append("Kontra: the opponent may double an undertaken game's value.")
+        if self.has_nullrunde and self.nullrunde == "stack":
+            lines.append("Doubled rounds that overlap multiply (x4).")
+        lines.append(f"Misdeal: {self.misdeal_value} to the opponent.")
+        if self.preset == "strawman":
+            lines.append(f"Each player starts with {self.bankroll} credits; the partie ends when one runs out.")
+        lines.append(f"Stake: {self.stake} per {'credit' if self.preset == 'strawman' else 'game point'}.")
+        return lines

@@ -1,0 +1,276 @@
+"""Scoring: one deal's items, and the replay of a partie into its settlement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .cards import rounded
+from .deals import Deal, check
+from .problems import Problem, StrohmandelnError
+from .rules import RuleSet
+
+IN_THE_TRICKS = ("trull_tricks", "four_kings_tricks")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One part of a deal's game points: what it is, who is credited, how much."""
+
+    item: str
+    player: int
+    points: int
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What one deal is worth before any doubled round: its items and what it starts."""
+
+    items: tuple[Item, ...]
+    winner: int | None = None
+    draw: bool = False
+    valat: int | None = None
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Game points credited to each player."""
+        return (sum(i.points for i in self.items if i.player == 0),
+                sum(i.points for i in self.items if i.player == 1))
+
+
+def score(rules: RuleSet, deal: Deal) -> DealScore:
+    """The items of one deal that `check` accepted, multiplier not applied."""
+    if deal.type == "misdeal":
+        return DealScore((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
+    if deal.type == "redeal":
+        return DealScore(())
+    pack = rules.pack
+    piles = deal.piles(pack.total_thirds)
+    undertaker = deal.undertaker
+    if deal.type == "renonce":
+        winner = 1 - deal.offender
+    else:
+        marks = [rounded(t) >= pack.win for t in piles]
+        winner = 0 if marks[0] else 1 if marks[1] else None
+        if winner is None and undertaker is not None and rules.undertaken_draw_lost:
+            winner = 1 - undertaker
+    listed = {b.bonus: b.player for b in deal.bonuses}
+    valat = None
+    if rules.valat_value and winner is not None:
+        if listed.get("valat") == winner or (pack.in_threes and piles and piles[winner] == pack.total_thirds):
+            valat = winner
+
+    game: list[Item] = []
+    if winner is not None:
+        if undertaker is None:
+            value = rules.simple_game_value
+        else:
+            value = rules.undertaken_won if winner == undertaker else rules.undertaken_lost
+        game.append(Item("game", winner, value))
+        won_with = rounded(piles[winner]) if piles else None
+        if rules.grammel and won_with is not None and won_with >= rules.grammel:
+            game.append(Item("grammel", winner, 1))
+        if rules.absolut and won_with is not None:
+            absolut_from, absolut, grand_from, grand = rules.absolut
+            if won_with >= grand_from:
+                game.append(Item("grandpoint", winner, grand))
+            elif won_with >= absolut_from:
+                game.append(Item("absolut", winner, absolut))
+        if deal.kontra:
+            game = [Item(i.item, i.player, 2 * i.points) for i in game]
+
+    bonuses = [Item(b.bonus, b.player, rules.bonuses[b.bonus]) for b in deal.bonuses if b.bonus != "valat"]
+    if valat is not None:
+        tricks = [Item(name, valat, rules.bonuses[name]) for name in IN_THE_TRICKS if name in rules.bonuses]
+        bonuses = [b for b in bonuses if b.item not in IN_THE_TRICKS]
+        if rules.valat == "replace":
+            game, tricks = [], []
+        items = game + [Item("valat", valat, rules.valat_value)] + tricks + bonuses
+    else:
+        items = game + bonuses
+    return DealScore(tuple(items), winner=winner, draw=winner is None and undertaker is None, valat=valat)
+
+
+def starts_nullrunde(rules: RuleSet, deal: Deal, result: DealScore) -> bool:
+    """Whether a game starts a doubled round: a simple-game draw, or a tie after bonuses."""
+    if not rules.has_nullrunde or deal.type != "game":
+        return False
+    a, b = result.points
+    return result.draw or a == b
+
+
+@dataclass(frozen=True)
+class Partie:
+    """An evening between two players under one rule set: the deals in the order they were dealt."""
+
+    players: tuple[str, str]
+    rules: RuleSet
+    deals: tuple[Deal, ...] = ()
+    first_dealer: int = 0
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal as the scoresheet shows it, with everything derived from the deals before it."""
+
+    number: int
+    deal: Deal
+    round: int
+    multiplier: int
+    items: tuple[Item, ...]
+    points: tuple[int, int]
+    balance: tuple[int, int]
+    doubled_pending: int
+    next_dealer: int
+    piles: tuple[int, int] | None
+    winner: int | None
+    draw: bool
+    nullrunde: bool
+    credits: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of replaying a partie: each deal, the balance, the money, what comes next."""
+
+    partie: Partie
+    deals: tuple[DealResult, ...]
+    balance: tuple[int, int]
+    money: tuple[Decimal, Decimal]
+    doubled_pending: int
+    next_multiplier: int
+    next_dealer: int
+    games: int
+    credits: tuple[int, int] | None = None
+    bankrupt: int | None = None
+
+    @property
+    def vorhand(self) -> int:
+        """Who leads and decides first in the next deal: the non-dealer."""
+        return 1 - self.next_dealer
+
+    @property
+    def round(self) -> int:
+        """The round the next game belongs to (1-based)."""
+        return self.games // 2 + 1
+
+
+@dataclass
+class _Doubling:
+    """The doubled rounds still to come: a count (queue) or one count per round (stack)."""
+
+    policy: str
+    rounds: list = field(default_factory=list)
+
+    @property
+    def multiplier(self) -> int:
+        if not self.rounds:
+            return 1
+        return 2 ** len(self.rounds) if self.policy == "stack" else 2
+
+    @property
+    def pending(self) -> int:
+        if self.policy == "stack":
+            return max(self.rounds, default=0)
+        return sum(self.rounds)
+
+    def play(self) -> None:
+        """One game was played: it used up one game of each running doubled round."""
+        if self.policy == "stack":
+            self.rounds = [r - 1 for r in self.rounds if r > 1]
+        elif self.rounds:
+            self.rounds[0] -= 1
+            if not self.rounds[0]:
+                self.rounds.pop(0)
+
+    def start(self) -> None:
+        """A draw or tie: the next two games (after those already doubled, in a queue) count double."""
+        self.rounds.append(2)
+
+
+def next_dealer(rules: RuleSet, deal: Deal) -> int:
+    """Who deals after `deal`: the other player after a game, the same after a misdeal or a redeal."""
+    if deal.counts_as_game:
+        return 1 - deal.dealer
+    if deal.type == "redeal" and deal.reason == "passed" and rules.preset == "beck":
+        return 1 - deal.dealer  # Beck: the old Vorhand deals again
+    return deal.dealer
+
+
+def money(balance: int, stake: Decimal) -> Decimal:
+    """A balance in money: balance times stake, to the cent at least."""
+    value = balance * stake
+    if value.as_tuple().exponent > -2:
+        value = value.quantize(Decimal("0.01"))
+    return value
+
+
+def replay(partie: Partie) -> Settlement:
+    """Score every deal in order; raise StrohmandelnError naming every deal that cannot be scored."""
+    rules = partie.rules
+    problems: list[Problem] = []
+    results: list[DealResult] = []
+    doubling = _Doubling(rules.nullrunde or "queue")
+    balance = 0
+    games = 0
+    dealer = partie.first_dealer
+    bankroll = rules.bankroll
+    bankrupt = None
+    for number, deal in enumerate(partie.deals, start=1):
+        found = check(rules, deal, partie.players)
+        if bankrupt is not None and not problems:
+            found.append(Problem("type", "the partie ended after deal {n}: {name} ran out of credits",
+                                 n=number - 1, name=partie.players[bankrupt]))
+        if found:
+            problems.extend(p.at(number) for p in found)
+            continue
+        if problems:
+            continue  # keep checking the rest, but stop scoring
+        result = score(rules, deal)
+        multiplier = doubling.multiplier
+        items = tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items)
+        points = (sum(i.points for i in items if i.player == 0), sum(i.points for i in items if i.player == 1))
+        balance += points[0] - points[1]
+        game_round = games // 2 + 1
+        nullrunde = False
+        if deal.counts_as_game:
+            games += 1
+            doubling.play()
+            nullrunde = starts_nullrunde(rules, deal, result)
+            if nullrunde:
+                doubling.start()
+        dealer = next_dealer(rules, deal)
+        credits = None
+        if bankroll is not None:
+            credits = (bankroll + balance, bankroll - balance)
+            if min(credits) <= 0:
+                bankrupt = 0 if credits[0] <= 0 else 1
+        results.append(DealResult(
+            number=number, deal=deal, round=game_round, multiplier=multiplier, items=items, points=points,
+            balance=(balance, -balance), doubled_pending=doubling.pending, next_dealer=dealer,
+            piles=deal.piles(rules.pack.total_thirds), winner=result.winner, draw=result.draw,
+            nullrunde=nullrunde, credits=credits,
+        ))
+    if problems:
+        raise StrohmandelnError(problems)
+    return Settlement(
+        partie=partie, deals=tuple(results), balance=(balance, -balance),
+        money=(money(balance, rules.stake), money(-balance, rules.stake)),
+        doubled_pending=doubling.pending, next_multiplier=doubling.multiplier, next_dealer=dealer, games=games,
+        credits=(bankroll + balance, bankroll - balance) if bankroll is not None else None, bankrupt=bankrupt,
+    )
+
+
+def preview(partie: Partie, deal: Deal, index: int | None = None) -> DealResult:
+    """The result `deal` would have if recorded as deal number `index` (default: the next one).
+
+    Raises StrohmandelnError with the deal's own problems (not numbered).
+    """
+    found = check(partie.rules, deal, partie.players)
+    if found:
+        raise StrohmandelnError(found)
+    deals = list(partie.deals)
+    index = len(deals) if index is None else index
+    deals[index:index + 1] = [deal]
+    settled = replay(Partie(partie.players, partie.rules, tuple(deals[:index + 1]), partie.first_dealer))
+    return settled.deals[index]
