@@ -137,5 +137,5 @@ def test_problems_name_every_bad_deal():
         settle(EXT, WIN, game("36", "35"), misdeal(None))
     assert [str(p) for p in err.value.problems] == [
         "deal 2: card points 36 + 35 do not add up to 70",
-        "deal 3: say who misdealt (player 0 or 1)",
+        "deal 3: say who misdealt",
     ]

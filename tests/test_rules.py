@@ -57,7 +57,7 @@ def test_bad_rule_sets_say_why(data, words):
 
 def test_describe_in_plain_words():
     text = " ".join(RuleSet.default().describe())
-    assert "Simple game won: 1 game points; 2 if the winner has at least 45." in text
+    assert "Simple game won: 1 game point; 2 if the winner has at least 45." in text
     assert "Undertaken game won: 3 game points (4 with at least 45); lost: 4 to the opponent " \
            "(5 if the undertaker has less than 26)." in text
     assert "Nullrunde" in text and "Valat: 12" in text

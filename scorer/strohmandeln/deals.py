@@ -77,7 +77,7 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, str] = ("player 0", "pla
         return [Problem("type", "unknown deal type '{type}': it is game, renonce, misdeal or redeal",
                         type=str(deal.type)[:20])]
     if not _player(deal.dealer):
-        problems.append(Problem("dealer", "the dealer must be player 0 or 1"))
+        problems.append(Problem("dealer", "the dealer must be one of the two players"))
     if deal.type in COUNTS_AS_GAME:
         _check_played(rules, deal, names, problems)
     else:
@@ -87,7 +87,7 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, str] = ("player 0", "pla
                 problems.append(Problem(name, "a {type} has no {what}", type=deal.type, what=name.replace("_", " ")))
         if deal.type == "misdeal":
             if not _player(deal.offender):
-                problems.append(Problem("offender", "say who misdealt (player 0 or 1)"))
+                problems.append(Problem("offender", "say who misdealt"))
             if deal.reason is not None:
                 problems.append(Problem("reason", "a misdeal has no reason; a redeal has"))
         else:
@@ -105,7 +105,7 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, str] = ("player 0", "pla
 def _check_played(rules: RuleSet, deal: Deal, names, problems: list[Problem]) -> None:
     """The checks of a game or a renonce."""
     if deal.undertaker is not None and not _player(deal.undertaker):
-        problems.append(Problem("undertaker", "the undertaker must be player 0, player 1 or nobody"))
+        problems.append(Problem("undertaker", "the undertaker must be one of the two players, or nobody"))
     elif deal.undertaker is None and rules.simple_game_value is None:
         problems.append(Problem("undertaker", "under the {preset} rules nobody plays when both pass: "
                                 "record a redeal, or say who undertook", preset=PRESET_NAMES[rules.preset]))
@@ -119,7 +119,7 @@ def _check_played(rules: RuleSet, deal: Deal, names, problems: list[Problem]) ->
     if deal.type == "game" and deal.offender is not None:
         problems.append(Problem("offender", "a game has no offender; a renonce or a misdeal has"))
     if deal.type == "renonce" and not _player(deal.offender):
-        problems.append(Problem("offender", "say who committed the renonce (player 0 or 1)"))
+        problems.append(Problem("offender", "say who committed the renonce"))
     piles = _check_card_points(rules, deal, problems)
     _check_bonuses(rules, deal, piles, names, problems)
 
@@ -170,7 +170,7 @@ def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Pr
     seen: dict[str, int] = {}
     for entry in deal.bonuses:
         if not isinstance(entry, Bonus) or not _player(entry.player):
-            problems.append(Problem("bonuses", "a bonus is credited to player 0 or 1"))
+            problems.append(Problem("bonuses", "a bonus is credited to one of the two players"))
             return
         name = entry.bonus
         if name not in BONUS_LABELS:

@@ -335,13 +335,16 @@ class RuleSet:
     def describe(self) -> list[str]:
         """What this rule set pays, in plain words, one line each."""
         pack = self.pack
-        u = self.unit
         lines = []
+
+        def u(n: int) -> str:
+            unit = self.unit
+            return unit[:-1] if n == 1 else unit
         simple = self.simple_game_value
         if simple is None:
             lines.append("Both pass: the cards are dealt again.")
         else:
-            line = f"Simple game won: {simple} {u}"
+            line = f"Simple game won: {simple} {u(simple)}"
             if self.grammel:
                 line += f"; {simple + 1} if the winner has at least {self.grammel}"
             if self.simple_games == "half":
@@ -351,7 +354,7 @@ class RuleSet:
                 draw = f"{pack.win - 1}:{pack.total - pack.win + 1}"
                 lines.append(f"Simple game {draw}: a draw" + (", and a Nullrunde (the next two games count double) follows."
                                                              if self.has_nullrunde else ", only the bonuses count."))
-        won = f"Undertaken game won: {self.undertaken_won} {u}"
+        won = f"Undertaken game won: {self.undertaken_won} {u(self.undertaken_won)}"
         lost = f"lost: {self.undertaken_lost} to the opponent"
         if self.grammel:
             won += f" ({self.undertaken_won + 1} with at least {self.grammel})"

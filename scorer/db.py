@@ -1,0 +1,91 @@
+"""The SQLite store: the connection per request, WAL and foreign keys, and the schema's migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import click
+from flask import current_app, g
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("scorer")
+
+
+@migrations()
+def m001_parties_and_deals(db: Database) -> None:
+    """Parties with their players and frozen rule set; deals as recorded facts, in order."""
+    db["parties"].create({
+        "id": str,              # 128 random bits, url-safe: the partie's secret address
+        "game": str,            # "strohmandeln"; a second game will have its own name
+        "players": str,         # JSON list of names
+        "rules": str,           # JSON: the full rule set, frozen when the partie starts
+        "first_dealer": int,
+        "version": int,         # bumped on every change, for concurrent phones
+        "created": str,
+        "updated": str,
+        "ended": str,           # null while running
+    }, pk="id", not_null={"game", "players", "rules", "first_dealer", "version", "created", "updated"})
+    db["deals"].create({
+        "id": int,
+        "partie_id": str,
+        "position": int,        # order within the partie
+        "deal": str,            # JSON: the deal as the partie file writes it
+        "created": str,
+        "updated": str,
+    }, pk="id", foreign_keys=[("partie_id", "parties", "id")],
+        not_null={"partie_id", "position", "deal", "created", "updated"})
+    db["deals"].create_index(["partie_id", "position"], unique=True)
+    db["history"].create({
+        "id": int,
+        "partie_id": str,
+        "at": str,
+        "action": str,          # created, recorded, edited, deleted, ended, reopened, imported
+        "number": int,          # the deal number it concerns, if any
+        "detail": str,          # JSON: the deal before/after
+    }, pk="id", foreign_keys=[("partie_id", "parties", "id")], not_null={"partie_id", "at", "action"})
+    db["history"].create_index(["partie_id", "id"])
+    db["submissions"].create({
+        "key": str,             # the idempotency key of a form: one deal per key
+        "partie_id": str,
+        "at": str,
+    }, pk="key", foreign_keys=[("partie_id", "parties", "id")], not_null={"partie_id", "at"})
+
+
+def connect(path: str) -> Database:
+    """A database on `path` with WAL, foreign keys and a busy timeout, migrated to the newest schema."""
+    conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA synchronous=FULL")
+    db = Database(conn)
+    if migrations.pending(db):
+        migrations.apply(db)
+    return db
+
+
+def get_db() -> Database:
+    """The request's database, opened once per application context."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(exc=None) -> None:
+    """Close the request's connection at the end of the application context."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create the database and bring its schema up to date."""
+    db = connect(current_app.config["DATABASE"])
+    db.conn.close()
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app) -> None:
+    """Register the database's teardown and command with the app."""
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

@@ -1,0 +1,195 @@
+"""Parties and their deals in the store: only facts are written, everything else is replayed."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from .partie_file import deal_to_dict, parse_deal
+from .strohmandeln import Deal, Partie, RuleSet
+
+GAME = "strohmandeln"
+
+
+class NotFoundError(LookupError):
+    """No partie (or no deal) at that address."""
+
+
+class ConflictError(RuntimeError):
+    """The partie changed since the form was opened (another phone recorded, edited or deleted a deal)."""
+
+
+@dataclass(frozen=True)
+class StoredPartie:
+    """A partie as stored: its address, version and state around the pure Partie."""
+
+    id: str
+    partie: Partie
+    version: int
+    created: str
+    updated: str
+    ended: str | None
+    deal_ids: tuple[int, ...]
+
+    @property
+    def running(self) -> bool:
+        """Whether deals can still be recorded."""
+        return self.ended is None
+
+
+@contextmanager
+def writing(db: Database):
+    """A write transaction that takes the write lock at once, so that concurrent writers queue up."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    else:
+        db.conn.execute("COMMIT")
+
+
+def now() -> str:
+    """The time, in UTC, as stored."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    """A partie's unguessable address: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def create_partie(db: Database, partie: Partie, action: str = "created") -> str:
+    """Store a new partie (and its deals, for an import); return its id."""
+    pid = new_id()
+    at = now()
+    with writing(db):
+        db["parties"].insert({
+            "id": pid, "game": GAME, "players": json.dumps(list(partie.players), ensure_ascii=False),
+            "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
+            "version": 1, "created": at, "updated": at, "ended": None,
+        })
+        for position, deal in enumerate(partie.deals):
+            db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal),
+                                "created": at, "updated": at})
+        _log(db, pid, action, None, {"deals": len(partie.deals)} if partie.deals else None)
+    return pid
+
+
+def load(db: Database, pid: str) -> StoredPartie:
+    """The partie at `pid` with its deals in order; NotFoundError if there is none."""
+    rows = list(db.query("select * from parties where id = ?", [pid]))
+    if not rows:
+        raise NotFoundError(pid)
+    row = rows[0]
+    deals = list(db.query("select id, deal from deals where partie_id = ? order by position", [pid]))
+    parsed = []
+    for d in deals:
+        problems: list = []
+        parsed.append(parse_deal(json.loads(d["deal"]), problems))
+    partie = Partie(players=tuple(json.loads(row["players"])), rules=RuleSet.from_dict(json.loads(row["rules"])),
+                    deals=tuple(parsed), first_dealer=row["first_dealer"])
+    return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
+                        updated=row["updated"], ended=row["ended"], deal_ids=tuple(d["id"] for d in deals))
+
+
+def version(db: Database, pid: str) -> int:
+    """The partie's version: it changes whenever anything in the partie does."""
+    rows = list(db.query("select version from parties where id = ?", [pid]))
+    if not rows:
+        raise NotFoundError(pid)
+    return rows[0]["version"]
+
+
+def list_parties(db: Database, ids: list[str]) -> list[dict]:
+    """The parties among `ids` that exist, running first, newest first."""
+    if not ids:
+        return []
+    marks = ",".join("?" for _ in ids)
+    rows = db.query(f"select p.*, (select count(*) from deals d where d.partie_id = p.id) as deals "
+                    f"from parties p where id in ({marks}) "
+                    f"order by ended is not null, updated desc", list(ids))
+    return [dict(r, players=json.loads(r["players"]), rules=json.loads(r["rules"])) for r in rows]
+
+
+def _dump(deal: Deal) -> str:
+    return json.dumps(deal_to_dict(deal), ensure_ascii=False)
+
+
+def _log(db: Database, pid: str, action: str, number: int | None, detail) -> None:
+    db["history"].insert({"partie_id": pid, "at": now(), "action": action, "number": number,
+                          "detail": None if detail is None else json.dumps(detail, ensure_ascii=False)})
+
+
+def _bump(db: Database, pid: str, expected: int | None) -> None:
+    """Raise the partie's version; ConflictError if it is no longer `expected`."""
+    cur = db.execute("update parties set version = version + 1, updated = ? where id = ? "
+                     "and (? is null or version = ?)", [now(), pid, expected, expected])
+    if cur.rowcount != 1:
+        version(db, pid)  # NotFoundError if the partie is gone
+        raise ConflictError(pid)
+
+
+def add_deal(db: Database, pid: str, deal: Deal, key: str | None = None) -> bool:
+    """Append a deal; False (and nothing stored) if a form with this idempotency key was already saved."""
+    with writing(db):
+        if key:
+            if list(db.query("select 1 from submissions where key = ?", [key])):
+                return False
+            db["submissions"].insert({"key": key, "partie_id": pid, "at": now()})
+        _bump(db, pid, None)
+        position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
+                                 [pid]))["p"]
+        at = now()
+        db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
+                            "updated": at})
+        number = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
+        _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
+    return True
+
+
+def _deal_row(db: Database, pid: str, number: int) -> dict:
+    rows = list(db.query("select * from deals where partie_id = ? order by position limit 1 offset ?",
+                         [pid, number - 1])) if number >= 1 else []
+    if not rows:
+        raise NotFoundError(f"{pid}/{number}")
+    return rows[0]
+
+
+def update_deal(db: Database, pid: str, number: int, deal: Deal, expected: int | None) -> None:
+    """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`."""
+    with writing(db):
+        row = _deal_row(db, pid, number)
+        _bump(db, pid, expected)
+        db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
+        _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
+
+
+def delete_deal(db: Database, pid: str, number: int, expected: int | None) -> None:
+    """Delete deal `number` (1-based); ConflictError if the partie changed since version `expected`."""
+    with writing(db):
+        row = _deal_row(db, pid, number)
+        _bump(db, pid, expected)
+        db.execute("delete from deals where id = ?", [row["id"]])
+        _log(db, pid, "deleted", number, {"before": json.loads(row["deal"])})
+
+
+def set_ended(db: Database, pid: str, ended: bool) -> None:
+    """End or reopen a partie."""
+    with writing(db):
+        _bump(db, pid, None)
+        db.execute("update parties set ended = ? where id = ?", [now() if ended else None, pid])
+        _log(db, pid, "ended" if ended else "reopened", None, None)
+
+
+def history(db: Database, pid: str) -> list[dict]:
+    """Every change to the partie, newest first."""
+    rows = db.query("select * from history where partie_id = ? order by id desc", [pid])
+    return [dict(r, detail=json.loads(r["detail"]) if r["detail"] else None) for r in rows]

@@ -1,0 +1,85 @@
+"""The in-three calculator: counts a trick pile from its counting cards and its number of tricks."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, render_template, request, url_for
+
+from ..strohmandeln import RuleSet, StrohmandelnError, format_blatt, format_card_points
+from .forms import COUNTER_LABELS
+from .parties import load_or_404
+
+bp = Blueprint("calculator", __name__)
+
+
+def counters_for(rules: RuleSet) -> list[str]:
+    """The counters this pack needs."""
+    names = ["trull", "kings", "queens", "knights", "jacks"]
+    if rules.deck == 40:
+        names.append("tarocks")
+    return names + ["tricks"]
+
+
+def count(rules: RuleSet, args) -> dict:
+    """Count the pile the query describes: its points (x + r Blatt, exact), the other pile, or why not."""
+    names = counters_for(rules)
+    values = {}
+    errors = []
+    for name in names:
+        raw = (args.get(name) or "0").strip()
+        if not raw.isdigit() or len(raw) > 3:
+            errors.append(f"{COUNTER_LABELS[name]}: enter a whole number.")
+        else:
+            values[name] = int(raw)
+    result = {"values": {n: values.get(n, 0) for n in names}, "errors": errors, "cards": 2 * values.get("tricks", 0)}
+    if errors:
+        return result
+    tricks = values.pop("tricks")
+    try:
+        thirds = rules.pack.pile(values, 2 * tricks)
+    except StrohmandelnError as exc:
+        result["errors"] = [p.message[:1].upper() + p.message[1:] + "." for p in exc.problems]
+        return result
+    whole, blatt = divmod(thirds, 3)
+    result.update(thirds=thirds, points=whole, blatt=blatt, blatt_text=format_blatt(thirds),
+                  exact=format_card_points(thirds), other=format_card_points(rules.pack.total_thirds - thirds),
+                  bonuses=[b for b, need in (("trull_tricks", ("trull", 3)), ("four_kings_tricks", ("kings", 4)))
+                           if values.get(need[0]) == need[1] and b in rules.bonuses])
+    return result
+
+
+def _standalone_rules() -> RuleSet:
+    return RuleSet.from_dict({"deck": 40}) if request.args.get("deck") == "40" else RuleSet.default()
+
+
+@bp.route("/calculator")
+def standalone():
+    """The calculator on its own, for the 54-card pack (or ?deck=40)."""
+    rules = _standalone_rules()
+    return render_template("calculator.html", rules=rules, result=count(rules, request.args),
+                           counters=counters_for(rules), labels=COUNTER_LABELS, partie=None, sp=None,
+                           asked=bool(request.args))
+
+
+@bp.route("/calculator/count")
+def count_json():
+    """The count as JSON, for the live counters."""
+    if request.args.get("pid"):
+        rules = load_or_404(request.args["pid"]).partie.rules
+    else:
+        rules = _standalone_rules()
+    return jsonify(count(rules, request.args))
+
+
+@bp.route("/p/<pid>/calculator")
+def for_partie(pid):
+    """The calculator for a partie's pack, with "use for" buttons that fill the deal form."""
+    sp = load_or_404(pid)
+    rules = sp.partie.rules
+    result = count(rules, request.args)
+    uses = []
+    if "thirds" in result:
+        for player, name in enumerate(sp.partie.players):
+            uses.append((name, url_for("deal.create", pid=pid, pile_of=player, points=result["points"],
+                                       blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])))
+    return render_template("calculator.html", rules=rules, result=result, counters=counters_for(rules),
+                           labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args))

@@ -1,0 +1,289 @@
+"""Deals: record, preview, count a pile, edit, delete, undo. The engine does every sum."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from .. import store
+from ..db import get_db
+from ..strohmandeln import (
+    Bonus, Deal, Partie, Problem, StrohmandelnError, format_blatt, parse_card_points, preview, replay,
+)
+from . import present
+from .calculator import count, counters_for
+from .forms import DealForm, EmptyForm, new_key
+from .parties import load_or_404, remember
+
+bp = Blueprint("deal", __name__)
+
+# which form field shows an engine problem about a deal's field
+FIELD_OF = {"card_points": "points", "bonuses": "bonuses", "undertaker": "undertaker", "offender": "offender",
+            "dealer": "dealer", "reason": "reason", "kontra": "kontra", "type": "type"}
+
+
+def sentence(message: str) -> str:
+    """An engine message as a sentence on the page."""
+    return message[:1].upper() + message[1:] + ("" if message.endswith((".", "?", "!")) else ".")
+
+
+def bonus_choices(partie: Partie) -> list[tuple[int, list[tuple[str, str]]]]:
+    """The bonuses this rule set has, per player: (player, [(value, label)])."""
+    rules = partie.rules
+    names = [b for b in rules.bonuses if not (b == "valat" and rules.pack.in_threes)]
+    return [(p, [(f"{b}:{p}", rules.bonus_label(b)) for b in names]) for p in (0, 1)]
+
+
+def make_form(sp: store.StoredPartie, settlement, deal: Deal | None = None) -> DealForm:
+    """The deal form for this partie, filled from the request, from `deal`, or with the defaults."""
+    partie = sp.partie
+    form = DealForm()
+    form.set_players(partie.players)
+    form.bonuses.choices = [c for _, choices in bonus_choices(partie) for c in choices]
+    if request.method == "GET":
+        form.key.data = new_key()
+        form.version.data = str(sp.version)
+        form.dealer.data = str(settlement.next_dealer)
+        if deal is not None:
+            fill(form, deal)
+        else:
+            prefill_from_query(form)
+    return form
+
+
+def fill(form: DealForm, deal: Deal) -> None:
+    """Put a recorded deal into the form, for editing."""
+    form.type.data = deal.type
+    form.dealer.data = str(deal.dealer)
+    if deal.undertaker is None:
+        form.undertaker.data = "nobody"
+    else:
+        form.undertaker.data = "geber" if deal.undertaker == deal.dealer else "vorhand"
+    form.kontra.data = deal.kontra
+    if deal.card_points and deal.card_points != (None, None):
+        player = 0 if deal.card_points[0] is not None else 1
+        whole, blatt = divmod(deal.card_points[player], 3)
+        form.pile_of.data, form.points.data, form.blatt.data = str(player), str(whole), str(blatt)
+    form.bonuses.data = [f"{b.bonus}:{b.player}" for b in deal.bonuses]
+    form.offender.data = None if deal.offender is None else str(deal.offender)
+    if deal.reason:
+        form.reason.data = deal.reason
+
+
+def prefill_from_query(form: DealForm) -> None:
+    """The calculator page's "use for" link: a pile's points (and its bonus) come in the query string."""
+    args = request.args
+    if args.get("pile_of") in ("0", "1"):
+        form.pile_of.data = args["pile_of"]
+    if args.get("points", "").isdigit() and len(args["points"]) <= 3:
+        form.points.data = args["points"]
+    if args.get("blatt") in ("0", "1", "2"):
+        form.blatt.data = args["blatt"]
+    valid = {value for value, _ in form.bonuses.choices}
+    form.bonuses.data = [b for b in args.getlist("bonus") if b in valid]
+
+
+def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str, str]]]:
+    """The deal the form describes, or the problems (form field, message) that keep it from being one."""
+    errors: list[tuple[str, str]] = []
+    kind = form.type.data
+    if kind not in ("game", "renonce", "misdeal", "redeal"):
+        return None, [("type", "Choose what happened: game, renonce, misdeal or redeal.")]
+    if form.dealer.data not in ("0", "1"):
+        return None, [("dealer", "Choose who dealt.")]
+    dealer = int(form.dealer.data)
+    offender = int(form.offender.data) if form.offender.data in ("0", "1") else None
+    if kind == "misdeal":
+        return Deal("misdeal", dealer, offender=offender), errors
+    if kind == "redeal":
+        return Deal("redeal", dealer, reason=form.reason.data), errors
+    undertaker = {"nobody": None, "vorhand": 1 - dealer, "geber": dealer}.get(form.undertaker.data, "bad")
+    if undertaker == "bad":
+        return None, [("undertaker", "Choose who undertook: nobody, Vorhand or Geber.")]
+    text = (form.points.data or "").strip()
+    thirds = None
+    if text:
+        try:
+            thirds = parse_card_points(text)
+        except StrohmandelnError as exc:
+            errors += [("points", sentence(p.message)) for p in exc.problems]
+        else:
+            blatt = form.blatt.data if form.blatt.data in ("0", "1", "2") else "0"
+            if text.isdigit():
+                thirds += int(blatt)
+            elif blatt != "0":
+                errors.append(("points", "Give the Blatt once: either in the card points or with the buttons."))
+    pile_of = 1 if form.pile_of.data == "1" else 0
+    card_points = None if thirds is None else ((thirds, None) if pile_of == 0 else (None, thirds))
+    bonuses = []
+    for value in form.bonuses.data or []:
+        name, _, player = str(value).partition(":")
+        if player not in ("0", "1") or not name:
+            errors.append(("bonuses", "That bonus is not one of this partie's."))
+            continue
+        bonuses.append(Bonus(name, int(player)))
+    if errors:
+        return None, errors
+    deal = Deal(kind, dealer, undertaker=undertaker, card_points=card_points, bonuses=tuple(bonuses),
+                offender=offender if kind == "renonce" else None, kontra=bool(form.kontra.data))
+    return deal, []
+
+
+def check_in_partie(partie: Partie, deals: tuple) -> list[Problem]:
+    """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
+    try:
+        replay(Partie(partie.players, partie.rules, deals, partie.first_dealer))
+    except StrohmandelnError as exc:
+        return exc.problems
+    return []
+
+
+def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
+    """The calculator inside the deal form: count the pile and put its points (and bonuses) into the form."""
+    rules = partie.rules
+    result = count(rules, {name: getattr(form, name).data for name in counters_for(rules)})
+    if result["errors"]:
+        return [("calculator", e) for e in result["errors"]]
+    form.points.data, form.blatt.data = str(result["points"]), str(result["blatt"])
+    player = form.pile_of.data if form.pile_of.data in ("0", "1") else "0"
+    offered = [f"{b}:{player}" for b in result["bonuses"]]
+    form.bonuses.data = list(dict.fromkeys(list(form.bonuses.data or []) + offered))
+    return []
+
+
+def render_form(sp, settlement, form, number=None, errors=(), result=None, status=200, counted=False):
+    """The deal form page (or, for the live preview, just its preview box)."""
+    by_field: dict[str, list[str]] = {}
+    for field, message in errors:
+        by_field.setdefault(field, []).append(message)
+    partie = sp.partie
+    template = "_preview.html" if request.args.get("fragment") else "deal_form.html"
+    return render_template(
+        template, sp=sp, partie=partie, s=settlement, form=form, number=number, errors=by_field,
+        result=result, bonus_choices=bonus_choices(partie), counters=counters_for(partie.rules),
+        item_label=present.item_label, format_blatt=format_blatt, counted=counted,
+    ), status
+
+
+def handle(sp: store.StoredPartie, number: int | None):
+    """GET shows the form; POST previews, counts, or saves (new deal or edit of deal `number`)."""
+    partie = sp.partie
+    settlement = replay(partie)
+    existing = partie.deals[number - 1] if number else None
+    form = make_form(sp, settlement, existing)
+    if request.method == "GET":
+        return render_form(sp, settlement, form, number)
+    if not form.validate_on_submit():
+        errors = [(name, sentence(m)) for name, msgs in form.errors.items() for m in msgs]
+        return render_form(sp, settlement, form, number, errors, status=422)
+    action = request.form.get("action", "save")
+    if action == "count":
+        errors = count_pile(form, partie)
+        return render_form(sp, settlement, form, number, errors, status=422 if errors else 200, counted=not errors)
+    deal, errors = to_deal(form, partie)
+    result = None
+    if deal is not None:
+        try:
+            result = preview(partie, deal, None if number is None else number - 1)
+        except StrohmandelnError as exc:
+            errors = [(FIELD_OF.get(p.field, "type"), sentence(p.message)) for p in exc.problems]
+    if errors:
+        return render_form(sp, settlement, form, number, errors, status=422)
+    if action != "save":
+        return render_form(sp, settlement, form, number, result=result)
+    deals = list(partie.deals)
+    if number is None:
+        deals.append(deal)
+    else:
+        deals[number - 1] = deal
+    later = check_in_partie(partie, tuple(deals))
+    if later:
+        return render_form(sp, settlement, form, number, [("type", str(p)) for p in later], status=422)
+    db = get_db()
+    if number is None:
+        if not sp.running:
+            return render_form(sp, settlement, form, number, [("type", "This partie has ended: reopen it first.")],
+                               status=422)
+        if store.add_deal(db, sp.id, deal, form.key.data or None):
+            flash(f"Deal {len(deals)} recorded.")
+    else:
+        try:
+            store.update_deal(db, sp.id, number, deal, _int(form.version.data))
+        except store.ConflictError:
+            fresh = store.load(db, sp.id)
+            form.version.data = str(fresh.version)
+            message = ("The partie changed on another phone since you opened this form. Check deal "
+                       f"{number} on the board; to save your version anyway, press Save again.")
+            if number > len(fresh.partie.deals):
+                message = f"Deal {number} was deleted on another phone in the meantime."
+            return render_form(fresh, replay(fresh.partie), form, number, [("type", message)], status=409)
+        flash(f"Deal {number} changed; everything after it recomputed.")
+    return redirect(url_for("partie.board", pid=sp.id))
+
+
+def _int(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+@bp.route("/p/<pid>/deal", methods=("GET", "POST"))
+def create(pid):
+    """Record the next deal."""
+    sp = load_or_404(pid)
+    remember(pid)
+    return handle(sp, None)
+
+
+@bp.route("/p/<pid>/deal/<int:number>", methods=("GET", "POST"))
+def update(pid, number):
+    """Edit deal `number`; everything after it is recomputed."""
+    sp = load_or_404(pid)
+    if not 1 <= number <= len(sp.partie.deals):
+        abort(404)
+    return handle(sp, number)
+
+
+@bp.post("/p/<pid>/deal/<int:number>/delete")
+def delete(pid, number):
+    """Delete deal `number`; everything after it is recomputed."""
+    sp = load_or_404(pid)
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if not 1 <= number <= len(sp.partie.deals):
+        flash(f"Deal {number} is no longer there: it was deleted on another phone.")
+        return redirect(url_for("partie.board", pid=pid))
+    deals = sp.partie.deals[:number - 1] + sp.partie.deals[number:]
+    later = check_in_partie(sp.partie, deals)
+    if later:
+        flash("Deal {} cannot be deleted: {}".format(number, later[0]))
+        return redirect(url_for("partie.board", pid=pid))
+    try:
+        store.delete_deal(get_db(), pid, number, _int(form.version.data))
+    except store.ConflictError:
+        flash("The partie changed on another phone in the meantime: nothing was deleted. Check the board and "
+              "delete again if you still want to.")
+        return redirect(url_for("partie.board", pid=pid))
+    flash(f"Deal {number} deleted; everything after it recomputed.")
+    return redirect(url_for("partie.board", pid=pid))
+
+
+@bp.post("/p/<pid>/undo")
+def undo(pid):
+    """Delete the last deal."""
+    sp = load_or_404(pid)
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if not sp.partie.deals:
+        flash("There is no deal to undo.")
+        return redirect(url_for("partie.board", pid=pid))
+    number = len(sp.partie.deals)
+    try:
+        store.delete_deal(get_db(), pid, number, _int(form.version.data))
+    except store.ConflictError:
+        flash("The partie changed on another phone in the meantime: nothing was undone. Check the board first.")
+        return redirect(url_for("partie.board", pid=pid))
+    flash(f"Deal {number} undone.")
+    return redirect(url_for("partie.board", pid=pid))

@@ -1,0 +1,244 @@
+"""Parties: home, a new partie, the board, ending and reopening, export and import, history."""
+
+from __future__ import annotations
+
+import json
+
+from flask import (
+    Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for,
+)
+
+from .. import store
+from ..db import get_db
+from ..export import csv_text
+from ..partie_file import check_name, dumps, loads
+from ..strohmandeln import PRESET_NAMES, PRESETS, Partie, Problem, RuleSet, StrohmandelnError, replay
+from . import present
+from .forms import EmptyForm, ImportForm, NewPartieForm
+
+bp = Blueprint("partie", __name__)
+MY_PARTIES = 30
+
+
+def remember(pid: str) -> None:
+    """Keep the partie on this browser's home page (only those the browser has opened are listed)."""
+    mine = [p for p in session.get("parties", []) if p != pid]
+    session["parties"] = [pid] + mine[:MY_PARTIES - 1]
+
+
+def load_or_404(pid: str) -> store.StoredPartie:
+    """The stored partie, or a 404 page."""
+    try:
+        return store.load(get_db(), pid)
+    except store.NotFoundError:
+        abort(404)
+
+
+@bp.route("/")
+def index():
+    """Home: this browser's parties, running first; a new partie; import."""
+    parties = store.list_parties(get_db(), session.get("parties", []))
+    return render_template("home.html", parties=parties, import_form=ImportForm(), preset_names=PRESET_NAMES)
+
+
+def rules_from_form(form: NewPartieForm) -> tuple[RuleSet | None, list[Problem]]:
+    """The rule set the form asks for: the preset and those of its options the form shows for it."""
+    preset = form.preset.data
+    data: dict = {"preset": preset}
+    if form.stake.data and form.stake.data.strip():
+        data["stake"] = form.stake.data.strip()
+    data["deck"] = form.deck.data
+    if preset == "strawman":
+        data.pop("deck")
+        data["counting"] = form.counting.data
+        if form.bankroll.data and form.bankroll.data.strip():
+            data["bankroll"] = form.bankroll.data.strip()
+    if preset.startswith("tarockbuch"):
+        data["nullrunde"] = form.nullrunde.data
+        data["kontra"] = bool(form.kontra.data)
+        data["valat"] = form.valat.data
+    if preset != "strawman" and form.simple_games.data != "default":
+        data["simple_games"] = form.simple_games.data
+    if preset == "tarockbuch-extended" and form.deck.data == "40" and (form.grammel_threshold.data or "").strip():
+        data["grammel_threshold"] = form.grammel_threshold.data.strip()
+    if preset == "beck":
+        data["undertaker_loses_draw"] = bool(form.undertaker_loses_draw.data)
+        data["tarock_ii_ultimo"] = bool(form.tarock_ii_ultimo.data)
+    try:
+        return RuleSet.from_dict(data), []
+    except StrohmandelnError as exc:
+        return None, exc.problems
+
+
+OPTION_FIELDS = {"simple_games", "stake", "deck", "counting", "nullrunde", "kontra", "valat", "grammel_threshold",
+                 "undertaker_loses_draw", "tarock_ii_ultimo", "bankroll"}
+
+
+@bp.route("/new", methods=("GET", "POST"))
+def create():
+    """A new partie: two names, the rules, who deals first."""
+    form = NewPartieForm()
+    passcode = current_app.config.get("PASSCODE")
+    passcode_error = None
+    status = 200
+    if form.validate_on_submit():
+        problems: list[Problem] = []
+        names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
+        if not all(names):
+            problems.append(Problem("player1" if names[0] else "player0", "enter both players' names"))
+        elif names[0].casefold() == names[1].casefold():
+            problems.append(Problem("player1", "the two players need different names"))
+        rules, rule_problems = rules_from_form(form)
+        problems += rule_problems
+        if passcode and request.form.get("passcode", "") != passcode:
+            passcode_error = "The passcode is not right: ask whoever runs this scorer."
+        if not problems and not passcode_error:
+            partie = Partie(players=tuple(names), rules=rules, first_dealer=int(form.first_dealer.data))
+            pid = store.create_partie(get_db(), partie)
+            remember(pid)
+            return redirect(url_for("partie.board", pid=pid))
+        for p in problems:
+            field = getattr(form, p.field if p.field in form else "preset")
+            field.errors = list(field.errors) + [p.message[:1].upper() + p.message[1:] + "."]
+        status = 422
+    elif request.method == "POST":
+        status = 422
+    summaries = {p: RuleSet.default(p).describe() for p in PRESETS}
+    return render_template("new.html", form=form, summaries=summaries, passcode=bool(passcode),
+                           passcode_error=passcode_error), status
+
+
+def settle(sp: store.StoredPartie):
+    """Replay the stored partie (the store only ever holds deals that replay)."""
+    return replay(sp.partie)
+
+
+@bp.route("/p/<pid>")
+def board(pid):
+    """The board: balances, money, who deals, the doubled round, the deals, the chart."""
+    sp = load_or_404(pid)
+    remember(pid)
+    settlement = settle(sp)
+    results = list(reversed(settlement.deals))
+    return render_template("board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
+                           chart=present.chart(settlement), form=EmptyForm(version=sp.version),
+                           describe=present.describe, item_label=present.item_label,
+                           poll=current_app.config["POLL_SECONDS"])
+
+
+@bp.route("/p/<pid>/version")
+def version(pid):
+    """The partie's version, cheap to poll: an ETag and 304 when nothing changed."""
+    try:
+        v = store.version(get_db(), pid)
+    except store.NotFoundError:
+        abort(404)
+    etag = f'"{v}"'
+    if request.headers.get("If-None-Match") == etag:
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    response = jsonify(version=v)
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/p/<pid>/end", methods=("GET", "POST"))
+def end(pid):
+    """End the partie; with doubled games pending, only after a warning."""
+    sp = load_or_404(pid)
+    settlement = settle(sp)
+    form = EmptyForm()
+    if request.method == "POST" and form.validate_on_submit():
+        if settlement.doubled_pending and request.form.get("confirm") != "yes":
+            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie), 200
+        store.set_ended(get_db(), pid, True)
+        return redirect(url_for("partie.board", pid=pid))
+    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie)
+
+
+@bp.post("/p/<pid>/reopen")
+def reopen(pid):
+    """Reopen an ended partie."""
+    load_or_404(pid)
+    if EmptyForm().validate_on_submit():
+        store.set_ended(get_db(), pid, False)
+    return redirect(url_for("partie.board", pid=pid))
+
+
+def _filename(sp: store.StoredPartie, ext: str) -> str:
+    names = "-".join("".join(ch for ch in n if ch.isalnum())[:20] or "player" for n in sp.partie.players)
+    return f"strohmandeln-{names}-{sp.created[:10]}.{ext}"
+
+
+@bp.route("/p/<pid>/export.csv")
+def export_csv(pid):
+    """The partie's totals as CSV (FORMAT.md)."""
+    sp = load_or_404(pid)
+    return Response(csv_text(settle(sp)), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
+
+
+@bp.route("/p/<pid>/partie.json")
+def export_file(pid):
+    """The whole partie as a partie file, to keep or to import elsewhere."""
+    sp = load_or_404(pid)
+    return Response(dumps(sp.partie), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "json")}"'})
+
+
+@bp.post("/import")
+def import_file():
+    """A partie file becomes a new partie; a bad file is explained and creates nothing."""
+    form = ImportForm()
+    problems: list[str] = []
+    if not form.validate_on_submit():
+        problems.append("The form has expired: reload the page and choose the file again.")
+    else:
+        upload = request.files.get("file")
+        if upload is None or not upload.filename:
+            problems.append("Choose a partie file (.json) to import.")
+        else:
+            try:
+                partie = loads(upload.read())
+                replay(partie)
+            except StrohmandelnError as exc:
+                problems += [str(p) for p in exc.problems][:20]
+    if problems:
+        parties = store.list_parties(get_db(), session.get("parties", []))
+        return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
+                               preset_names=PRESET_NAMES), 422
+    pid = store.create_partie(get_db(), partie, action="imported")
+    remember(pid)
+    flash(f"Imported: {len(partie.deals)} deals.")
+    return redirect(url_for("partie.board", pid=pid))
+
+
+@bp.route("/p/<pid>/history")
+def history(pid):
+    """Every change to the partie, with its time, newest first."""
+    sp = load_or_404(pid)
+    rows = store.history(get_db(), pid)
+    for row in rows:
+        row["text"] = json.dumps(row["detail"], ensure_ascii=False) if row["detail"] else ""
+    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows)
+
+
+@bp.route("/p/<pid>/rules")
+def rules(pid):
+    """The partie's rule set, in words."""
+    sp = load_or_404(pid)
+    return render_template("rules.html", sp=sp, partie=sp.partie, lines=sp.partie.rules.describe(),
+                           preset=PRESET_NAMES[sp.partie.rules.preset])
+
+
+@bp.route("/manifest.webmanifest")
+def manifest():
+    """The web app manifest, so that the scorer can sit on a phone's home screen."""
+    data = {
+        "name": "Strohmandeln scorer", "short_name": "Strohmandeln", "start_url": url_for("partie.index"),
+        "display": "standalone", "background_color": "#14171c", "theme_color": "#14171c",
+        "icons": [{"src": url_for("static", filename="icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                  {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},
+                  {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return Response(json.dumps(data), mimetype="application/manifest+json")

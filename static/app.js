@@ -1,0 +1,171 @@
+// The Strohmandeln scorer: small enhancements only. Every flow works without this file;
+// every number shown here comes from the server (the engine), never from arithmetic in here.
+(function () {
+  "use strict";
+
+  function debounce(fn, ms) {
+    let timer = null;
+    return function () {
+      clearTimeout(timer);
+      timer = setTimeout(fn, ms);
+    };
+  }
+
+  // Confirm before deleting or undoing.
+  document.querySelectorAll("form.confirm").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    });
+  });
+
+  // − and + buttons around the calculator's counters.
+  function addSteppers(root, onChange) {
+    root.querySelectorAll(".count-input").forEach(function (input) {
+      const wrap = document.createElement("div");
+      wrap.className = "stepper";
+      const minus = document.createElement("button");
+      const plus = document.createElement("button");
+      const label = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
+      [minus, plus].forEach(function (b) { b.type = "button"; b.className = "button step"; });
+      minus.textContent = "\u2212";
+      plus.textContent = "+";
+      minus.setAttribute("aria-label", "One fewer: " + label);
+      plus.setAttribute("aria-label", "One more: " + label);
+      input.parentNode.insertBefore(wrap, input);
+      wrap.append(minus, input, plus);
+      function step(delta) {
+        const value = parseInt(input.value, 10);
+        input.value = String(Math.max(0, (isNaN(value) ? 0 : value) + delta));
+        onChange();
+      }
+      minus.addEventListener("click", function () { step(-1); });
+      plus.addEventListener("click", function () { step(1); });
+      input.addEventListener("input", onChange);
+    });
+  }
+
+  function countQuery(root, url) {
+    const params = new URLSearchParams();
+    root.querySelectorAll(".count-input").forEach(function (input) { params.set(input.name, input.value); });
+    const sep = url.indexOf("?") >= 0 ? "&" : "?";
+    return url + sep + params.toString();
+  }
+
+  function line(text, className) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (className) p.className = className;
+    return p;
+  }
+
+  // The standalone calculator: counts as you tap.
+  const calculator = document.getElementById("calculator");
+  if (calculator) {
+    const result = document.getElementById("calc-result");
+    const cards = calculator.querySelector(".cards");
+    let url = calculator.dataset.countUrl;
+    const deck = calculator.querySelector("input[name=deck]");
+    if (deck) url += (url.indexOf("?") >= 0 ? "&" : "?") + "deck=" + deck.value;
+    const uses = calculator.querySelectorAll("a.use");
+    uses.forEach(function (a) { a.hidden = true; });
+    addSteppers(calculator, debounce(function () {
+      fetch(countQuery(calculator, url)).then(function (r) { return r.json(); }).then(function (data) {
+        result.replaceChildren();
+        cards.textContent = data.cards + " cards";
+        uses.forEach(function (a) { a.hidden = true; });
+        if (data.errors.length) {
+          const ul = document.createElement("ul");
+          ul.className = "errors";
+          data.errors.forEach(function (e) { const li = document.createElement("li"); li.textContent = e; ul.append(li); });
+          result.append(ul);
+          return;
+        }
+        const big = line("= ", "big");
+        const strong = document.createElement("strong");
+        strong.textContent = data.blatt_text;
+        big.append(strong);
+        result.append(big, line("Exactly " + data.exact + " \u00b7 the other pile: " + data.other));
+      }).catch(function () { /* offline: the Count button still works */ });
+    }, 150));
+  }
+
+  // The deal form: live preview from the server, live pile count, names on Vorhand/Geber.
+  const form = document.getElementById("deal-form");
+  if (form) {
+    const preview = document.getElementById("preview");
+    const refresh = debounce(function () {
+      const data = new FormData(form);
+      data.set("action", "preview");
+      fetch(form.action + (form.action.indexOf("?") >= 0 ? "&" : "?") + "fragment=1", {
+        method: "POST", body: data, credentials: "same-origin",
+      }).then(function (r) { return r.text(); }).then(function (html) {
+        preview.innerHTML = html;
+      }).catch(function () { /* offline: the Preview button still works */ });
+    }, 300);
+    form.addEventListener("change", function (event) {
+      if (!event.target.classList.contains("count-input")) refresh();
+    });
+    form.addEventListener("input", function (event) {
+      if (event.target.name === "points") refresh();
+    });
+
+    const calc = form.querySelector("details.calc");
+    if (calc) {
+      const live = calc.querySelector(".calc-live");
+      addSteppers(calc, debounce(function () {
+        fetch(countQuery(calc, form.dataset.countUrl)).then(function (r) { return r.json(); }).then(function (data) {
+          if (data.errors.length) { live.textContent = data.errors.join(" "); return; }
+          live.textContent = "= " + data.blatt_text + " (the other pile: " + data.other + ")";
+          form.querySelector("input[name=points]").value = String(data.points);
+          const blatt = form.querySelector("input[name=blatt][value='" + data.blatt + "']");
+          if (blatt) blatt.checked = true;
+          const pile = form.querySelector("input[name=pile_of]:checked");
+          data.bonuses.forEach(function (b) {
+            const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
+            if (box) box.checked = true;
+          });
+          refresh();
+        }).catch(function () {});
+      }, 150));
+    }
+
+    const names = Array.from(form.querySelectorAll("input[name=dealer]")).map(function (input) {
+      return input.nextElementSibling.textContent.trim();
+    });
+    form.querySelectorAll("input[name=dealer]").forEach(function (input) {
+      input.addEventListener("change", function () {
+        const dealer = parseInt(input.value, 10);
+        const vorhand = form.querySelector("input[name=undertaker][value=vorhand] + span");
+        const geber = form.querySelector("input[name=undertaker][value=geber] + span");
+        if (vorhand) vorhand.textContent = names[1 - dealer] + " (Vorhand)";
+        if (geber) geber.textContent = names[dealer] + " (Geber)";
+      });
+    });
+
+    // One tap saves once (the server also refuses the same form twice).
+    form.addEventListener("submit", function (event) {
+      const button = event.submitter;
+      if (button && button.value === "save") {
+        if (form.dataset.sent) { event.preventDefault(); return; }
+        form.dataset.sent = "1";
+        setTimeout(function () { delete form.dataset.sent; }, 8000);
+      }
+    });
+  }
+
+  // The board follows the other phone: a cheap version poll (304 while nothing changed).
+  const pollUrl = document.body.dataset.pollUrl;
+  if (pollUrl) {
+    let etag = '"' + document.body.dataset.version + '"';
+    const seconds = parseInt(document.body.dataset.pollSeconds, 10) || 5;
+    setInterval(function () {
+      if (document.visibilityState !== "visible") return;
+      fetch(pollUrl, { headers: { "If-None-Match": etag }, cache: "no-cache" }).then(function (r) {
+        if (r.status === 200) {
+          const fresh = r.headers.get("ETag");
+          if (fresh && fresh !== etag) window.location.reload();
+        }
+      }).catch(function () {});
+    }, seconds * 1000);
+  }
+})();
