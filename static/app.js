@@ -67,7 +67,6 @@
     const deck = calculator.querySelector("input[name=deck]");
     if (deck) url += (url.indexOf("?") >= 0 ? "&" : "?") + "deck=" + deck.value;
     const uses = calculator.querySelectorAll("a.use");
-    uses.forEach(function (a) { a.hidden = true; });
     addSteppers(calculator, debounce(function () {
       fetch(countQuery(calculator, url)).then(function (r) { return r.json(); }).then(function (data) {
         result.replaceChildren();
@@ -85,6 +84,13 @@
         strong.textContent = data.blatt_text;
         big.append(strong);
         result.append(big, line("Exactly " + data.exact + " \u00b7 the other pile: " + data.other));
+        uses.forEach(function (a) {
+          const player = a.dataset.player;
+          const q = new URLSearchParams({ pile_of: player, points: data.points, blatt: data.blatt });
+          data.bonuses.forEach(function (b) { q.append("bonus", b + ":" + player); });
+          a.href = a.dataset.base + "?" + q.toString();
+          a.hidden = false;
+        });
       }).catch(function () { /* offline: the Count button still works */ });
     }, 150));
   }

@@ -77,9 +77,11 @@ def for_partie(pid):
     rules = sp.partie.rules
     result = count(rules, request.args)
     uses = []
-    if "thirds" in result:
-        for player, name in enumerate(sp.partie.players):
-            uses.append((name, url_for("deal.create", pid=pid, pile_of=player, points=result["points"],
-                                       blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])))
+    for player, name in enumerate(sp.partie.players):
+        url = None
+        if "thirds" in result:
+            url = url_for("deal.create", pid=pid, pile_of=player, points=result["points"], blatt=result["blatt"],
+                          bonus=[f"{b}:{player}" for b in result["bonuses"]])
+        uses.append((player, name, url))
     return render_template("calculator.html", rules=rules, result=result, counters=counters_for(rules),
                            labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args))
