@@ -102,7 +102,9 @@
     const refresh = debounce(function () {
       const data = new FormData(form);
       data.set("action", "preview");
-      fetch(form.action + (form.action.indexOf("?") >= 0 ? "&" : "?") + "fragment=1", {
+      // form.action would be the buttons named "action": read the attribute
+      const url = form.getAttribute("action");
+      fetch(url + (url.indexOf("?") >= 0 ? "&" : "?") + "fragment=1", {
         method: "POST", body: data, credentials: "same-origin",
       }).then(function (r) { return r.text(); }).then(function (html) {
         preview.innerHTML = html;

@@ -1,0 +1,288 @@
+"""A whole evening in a real browser: Playwright driving Debian's Chromium on a phone-sized screen.
+
+Each step's board is checked against the engine's replay of what the store holds.
+Screenshots of every page, light and dark, land in test-artifacts/.
+"""
+
+import csv
+import io
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from werkzeug.serving import make_server
+
+from scorer import create_app, store
+from scorer.db import connect
+from scorer.strohmandeln import replay
+from scorer.web.present import euros, signed
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent.parent / "test-artifacts"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The real app on a free port of 127.0.0.1, with its own database."""
+    db_path = tmp_path_factory.mktemp("browser") / "scorer.sqlite"
+    app = create_app({"DATABASE": str(db_path), "SECRET_KEY": "browser-tests", "POLL_SECONDS": 1})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield {"url": f"http://127.0.0.1:{httpd.server_port}", "db": str(db_path)}
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: bash scripts/setup.sh --browser installs it"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-quic"])
+        yield browser
+        browser.close()
+
+
+def phone(browser, scheme="light"):
+    context = browser.new_context(color_scheme=scheme, accept_downloads=True, **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    return context, page
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def settled(server, page):
+    """The engine's settlement of the partie shown on the page."""
+    pid = page.url.split("/p/")[1].split("/")[0].split("?")[0]
+    db = connect(server["db"])
+    try:
+        sp = store.load(db, pid)
+    finally:
+        db.conn.close()
+    return sp, replay(sp.partie)
+
+
+def check_board(server, page):
+    """The board's figures are the engine's."""
+    sp, s = settled(server, page)
+    names = sp.partie.players
+    for i in (0, 1):
+        assert page.locator(f"#balance-{i}").inner_text() == signed(s.balance[i])
+        assert page.locator(f"#money-{i}").inner_text() == euros(s.money[i])
+    assert page.locator("#status").inner_text() == f"{names[s.next_dealer]} deals · {names[s.vorhand]} is Vorhand"
+    if s.doubled_pending:
+        assert page.locator("#doubled").inner_text().startswith(f"×{s.next_multiplier} · Nullrunde · "
+                                                                f"{s.doubled_pending} game")
+    else:
+        assert page.locator("#doubled").count() == 0
+    assert page.locator("ol.deals > li").count() == len(s.deals)
+    return s
+
+
+def tap(page, selector):
+    page.locator(selector).first.tap()
+
+
+def deal(server, page, *, kind="game", undertaker=None, pile=None, points=None, blatt=None, bonuses=(),
+         offender=None, name=None):
+    """Record a deal from the board by tapping, as a player would; return the new settlement."""
+    tap(page, "#record")
+    page.wait_for_selector("#deal-form")
+    if kind != "game":
+        tap(page, f"input[name=type][value={kind}] + span")
+    if undertaker:
+        tap(page, f"input[name=undertaker][value={undertaker}] + span")
+    if pile is not None:
+        tap(page, f"input[name=pile_of][value='{pile}'] + span")
+    if points is not None:
+        page.locator("#points").fill(points)
+    if blatt:
+        tap(page, f"input[name=blatt][value='{blatt}'] + span")
+    for bonus in bonuses:
+        tap(page, f"input[name=bonuses][value='{bonus}'] + span")
+    if offender is not None:
+        tap(page, f"input[name=offender][value='{offender}'] + span")
+    if name:
+        shot(page, name)
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    return check_board(server, page)
+
+
+def test_a_whole_evening_on_a_phone(server, browser):
+    context, page = phone(browser)
+    page.goto(server["url"] + "/")
+    shot(page, "home-empty-light")
+    tap(page, "text=New partie")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").fill("Bernd")
+    shot(page, "new-partie-light")
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    check_board(server, page)
+    board = page.url
+
+    # 1. a simple game Anna wins with 38
+    s = deal(server, page, points="38", name="deal-form-light")
+    assert s.balance == (1, -1)
+    # 2. a simple-game draw 35 : 35 starts a Nullrunde
+    s = deal(server, page, points="35")
+    assert s.doubled_pending == 2
+    assert "×2 · Nullrunde · 2 games left" in page.locator("#doubled").inner_text()
+    # 3. a misdeal inside it costs double and uses no game
+    s = deal(server, page, kind="misdeal", offender="0")
+    assert s.deals[-1].points == (0, 2) and s.doubled_pending == 2
+    # 4. Bernd (Vorhand) undertakes and loses with 25 1/3: Grammel, doubled: Anna 2 x (4 + 1)
+    s = deal(server, page, undertaker="vorhand", pile="1", points="25", blatt="1")
+    assert s.deals[-1].points == (10, 0) and s.doubled_pending == 1
+    # 5. a renonce by Anna, still doubled: Bernd gets the simple game, 2
+    s = deal(server, page, kind="renonce", offender="0")
+    assert s.deals[-1].points == (0, 2) and s.doubled_pending == 0
+    # 6. counted with the calculator: Anna's pile of Sküs, Pagat, 2 Kings, 2 Queens in 10 tricks
+    tap(page, "#record")
+    page.locator("details.calc > summary").tap()
+    for name, times in (("trull", 2), ("kings", 2), ("queens", 2), ("tricks", 10)):
+        for _ in range(times):
+            page.get_by_role("button", name=f"One more: {page.locator(f'label[for={name}]').inner_text()}").tap()
+    expect(page.locator("#points")).to_have_value("28")
+    assert page.locator("input[name=blatt][value='2']").is_checked()   # 28 2/3
+    shot(page, "deal-calculator-light")
+    page.wait_for_selector(".preview-points")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    s = check_board(server, page)
+    assert s.deals[-1].piles == (86, 124) and s.deals[-1].points == (0, 1)
+    # 7. Anna (Vorhand) undertakes and wins with 45 (Grammel) and the Pagat ultimo: 4 + 1
+    s = deal(server, page, undertaker="vorhand", points="45", bonuses=["pagat:0"])
+    assert s.deals[-1].points == (5, 0)
+    # 8. a redeal: a hand without Tarock; the same player deals again
+    s = deal(server, page, kind="redeal")
+    assert s.deals[-1].points == (0, 0) and s.next_dealer == s.deals[-1].deal.dealer
+    # 9. a tie after bonuses starts another Nullrunde
+    s = deal(server, page, points="40", bonuses=["pagat:1"])
+    assert s.deals[-1].points == (1, 1) and s.doubled_pending == 2
+    shot(page, "board-light")
+
+    # the deal's breakdown is on the board
+    page.locator("#deal-4 summary").tap()
+    assert "Grammel-Punkt" in page.locator("#deal-4 .items").inner_text()
+
+    # edit deal 2: not a draw after all, so no Nullrunde for deals 3 to 5
+    page.locator("#deal-2 summary").tap()
+    page.locator("#deal-2 >> text=Edit deal 2").tap()
+    page.wait_for_selector("#deal-form")
+    assert page.locator("#points").input_value() == "35"
+    page.locator("#points").fill("40")
+    shot(page, "deal-edit-light")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    s = check_board(server, page)
+    assert [r.multiplier for r in s.deals[:5]] == [1, 1, 1, 1, 1]
+
+    # delete the redeal, undo the last deal
+    page.locator("#deal-8 summary").tap()
+    page.locator("#deal-8 >> text=Delete deal 8").tap()
+    page.wait_for_selector("#record")
+    s = check_board(server, page)
+    assert len(s.deals) == 8
+    page.locator("form.undo button").tap()
+    page.wait_for_selector("#record")
+    s = check_board(server, page)
+    assert len(s.deals) == 7
+
+    # the CSV export holds the engine's figures
+    with page.expect_download() as download:
+        page.locator("text=Export CSV").tap()
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text())))
+    assert rows[0][0] == "deal" and rows[-2][0] == "total"
+    assert [int(x) for x in rows[-2][11:13]] == list(s.balance)
+
+    # other pages, for a look
+    page.goto(board + "/calculator?trull=2&kings=1&queens=2&tricks=10")
+    shot(page, "calculator-light")
+    page.goto(board + "/history")
+    shot(page, "history-light")
+    page.goto(board + "/rules")
+    shot(page, "rules-light")
+    page.goto(board + "/end")
+    shot(page, "end-light")
+    page.goto(server["url"] + "/")
+    shot(page, "home-light")
+    context.close()
+
+
+def test_errors_are_shown_next_to_the_field(server, browser):
+    context, page = phone(browser, "dark")
+    page.goto(server["url"] + "/new")
+    shot(page, "new-partie-dark")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").fill("Bernd")
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    tap(page, "#record")
+    page.locator("#points").fill("60")
+    tap(page, "input[name=bonuses][value='four_kings_tricks:1'] + span")
+    tap(page, "#save")
+    errors = page.locator("#fs-bonuses .errors").inner_text()
+    assert "Four Kings need at least 17 1/3 card points; Bernd has 10." in errors
+    shot(page, "deal-error-dark")
+    sp, s = settled(server, page)
+    assert s.deals == ()
+    # the live preview asks the engine as you type
+    page.locator("input[name=bonuses][value='four_kings_tricks:1'] + span").tap()
+    page.locator("#points").fill("46")
+    expect(page.locator("#preview")).to_contain_text("Grammel-Punkt: Anna 1")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    check_board(server, page)
+    shot(page, "board-dark")
+    page.goto(page.url + "/calculator?trull=4&tricks=1")
+    shot(page, "calculator-error-dark")
+    context.close()
+
+
+def test_the_other_phone_follows(server, browser):
+    context, page = phone(browser)
+    page.goto(server["url"] + "/new")
+    page.locator("#player0").fill("Clara")
+    page.locator("#player1").fill("Dora")
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    other_context, other = phone(browser, "dark")
+    other.goto(page.url)
+    deal(server, page, points="50")
+    expect(other.locator("#balance-0")).to_have_text("+2", timeout=8000)
+    other_context.close()
+    context.close()
+
+
+def test_no_horizontal_scroll_at_360px(server, browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server["url"] + "/new")
+    page.locator("#player0").fill("Maximiliane-Theresia")
+    page.locator("#player1").fill("Bartholomäus Wenzel")
+    page.locator("text=Start the partie").tap()
+    page.wait_for_selector("#record")
+    board = page.url
+    for path in ("", "/deal", "/calculator", "/rules", "/history"):
+        page.goto(board + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, (path, width)
+    # every button and segmented option is at least 44px tall
+    page.goto(board + "/deal")
+    heights = page.eval_on_selector_all(".button, .seg-option span, .chip span",
+                                        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 44
+    context.close()
