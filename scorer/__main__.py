@@ -71,6 +71,18 @@ def replay_command(args) -> int:
     return 0
 
 
+def serve_command(args) -> int:
+    """Serve the app with waitress, a production WSGI server."""
+    from waitress import serve
+
+    from . import create_app
+
+    app = create_app()
+    print(f"Strohmandeln scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer")
+    return 0
+
+
 def main(argv=None) -> int:
     """Parse the command line and run the command."""
     parser = argparse.ArgumentParser(prog="python -m scorer", description="The Strohmandeln scorer.")
@@ -80,10 +92,14 @@ def main(argv=None) -> int:
     fmt = rp.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")
     fmt.add_argument("--csv", action="store_true", help="print the CSV export")
+    sv = sub.add_parser("serve", help="serve the web app (waitress)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the other phones on the Wi-Fi)")
+    sv.add_argument("--port", type=int, default=5000)
+    sv.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_command(args)
-    return 2
+    return serve_command(args)
 
 
 if __name__ == "__main__":

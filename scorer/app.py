@@ -40,6 +40,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCORER")   # e.g. SCORER_DATABASE=/path/to/scorer.sqlite
     else:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)

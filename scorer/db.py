@@ -51,6 +51,12 @@ def m001_parties_and_deals(db: Database) -> None:
     }, pk="key", foreign_keys=[("partie_id", "parties", "id")], not_null={"partie_id", "at"})
 
 
+@migrations()
+def m002_submission_deal(db: Database) -> None:
+    """Which deal each saved form created, so that a retried form can be traced to its one deal."""
+    db["submissions"].add_column("deal_id", int)
+
+
 def connect(path: str) -> Database:
     """A database on `path` with WAL, foreign keys and a busy timeout, migrated to the newest schema."""
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)

@@ -143,13 +143,14 @@ def add_deal(db: Database, pid: str, deal: Deal, key: str | None = None) -> bool
         if key:
             if list(db.query("select 1 from submissions where key = ?", [key])):
                 return False
-            db["submissions"].insert({"key": key, "partie_id": pid, "at": now()})
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
                                  [pid]))["p"]
         at = now()
-        db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
-                            "updated": at})
+        deal_id = db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
+                                      "updated": at}).last_pk
+        if key:
+            db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id})
         number = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
         _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
     return True

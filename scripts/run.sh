@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec .venv/bin/flask --app scorer run --host "${HOST:-127.0.0.1}" --port "${PORT:-5000}" "$@"
+exec .venv/bin/python -m scorer serve --host "${HOST:-127.0.0.1}" --port "${PORT:-5000}" "$@"

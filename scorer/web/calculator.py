@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, jsonify, render_template, request, url_for
 
 from ..strohmandeln import RuleSet, StrohmandelnError, format_blatt, format_card_points
@@ -26,7 +28,7 @@ def count(rules: RuleSet, args) -> dict:
     errors = []
     for name in names:
         raw = (args.get(name) or "0").strip()
-        if not raw.isdigit() or len(raw) > 3:
+        if not re.fullmatch(r"[0-9]{1,3}", raw):
             errors.append(f"{COUNTER_LABELS[name]}: enter a whole number.")
         else:
             values[name] = int(raw)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import store
@@ -74,7 +76,7 @@ def prefill_from_query(form: DealForm) -> None:
     args = request.args
     if args.get("pile_of") in ("0", "1"):
         form.pile_of.data = args["pile_of"]
-    if args.get("points", "").isdigit() and len(args["points"]) <= 3:
+    if re.fullmatch(r"[0-9]{1,3}", args.get("points", "")):
         form.points.data = args["points"]
     if args.get("blatt") in ("0", "1", "2"):
         form.blatt.data = args["blatt"]

@@ -38,7 +38,8 @@ def load_or_404(pid: str) -> store.StoredPartie:
 def index():
     """Home: this browser's parties, running first; a new partie; import."""
     parties = store.list_parties(get_db(), session.get("parties", []))
-    return render_template("home.html", parties=parties, import_form=ImportForm(), preset_names=PRESET_NAMES)
+    return render_template("home.html", parties=parties, import_form=ImportForm(), preset_names=PRESET_NAMES,
+                           passcode=bool(current_app.config.get("PASSCODE")))
 
 
 def rules_from_form(form: NewPartieForm) -> tuple[RuleSet | None, list[Problem]]:
@@ -191,8 +192,11 @@ def import_file():
     """A partie file becomes a new partie; a bad file is explained and creates nothing."""
     form = ImportForm()
     problems: list[str] = []
+    passcode = current_app.config.get("PASSCODE")
     if not form.validate_on_submit():
         problems.append("The form has expired: reload the page and choose the file again.")
+    elif passcode and request.form.get("passcode", "") != passcode:
+        problems.append("The passcode is not right: ask whoever runs this scorer.")
     else:
         upload = request.files.get("file")
         if upload is None or not upload.filename:
@@ -206,11 +210,32 @@ def import_file():
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
-                               preset_names=PRESET_NAMES), 422
+                               preset_names=PRESET_NAMES, passcode=bool(passcode)), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
     flash(f"Imported: {len(partie.deals)} deals.")
     return redirect(url_for("partie.board", pid=pid))
+
+
+@bp.route("/p/<pid>/share")
+def share(pid):
+    """The partie's address and its QR code, for the other player's phone."""
+    sp = load_or_404(pid)
+    return render_template("share.html", sp=sp, partie=sp.partie, url=url_for("partie.board", pid=pid, _external=True))
+
+
+@bp.route("/p/<pid>/qr.svg")
+def qr(pid):
+    """The QR code of the partie's address, drawn on the server."""
+    import io
+
+    import segno
+
+    load_or_404(pid)
+    out = io.BytesIO()
+    segno.make(url_for("partie.board", pid=pid, _external=True), error="m").save(
+        out, kind="svg", scale=6, border=3, dark="#000000", light="#ffffff", xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 @bp.route("/p/<pid>/history")
