@@ -166,6 +166,8 @@ def _check_card_points(rules: RuleSet, deal: Deal, problems: list[Problem]) -> t
 
 def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Problem]) -> None:
     """Check the bonuses: known to the rule set, one player each, possible with the card points."""
+    if not deal.bonuses:
+        return
     table = rules.bonuses
     seen: dict[str, int] = {}
     for entry in deal.bonuses:

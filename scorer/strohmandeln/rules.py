@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from decimal import Decimal, InvalidOperation
 
 from .cards import Pack, pack_for
@@ -241,7 +242,7 @@ class RuleSet:
 
     # -- what the rule set pays ------------------------------------------------
 
-    @property
+    @cached_property
     def pack(self) -> Pack:
         """The pack and its way of counting."""
         return pack_for(self.deck, self.counting or "threes")
@@ -251,7 +252,7 @@ class RuleSet:
         """Whether draws and ties start a doubled round."""
         return self.preset in TAROCKBUCH
 
-    @property
+    @cached_property
     def simple_game_value(self) -> int | None:
         """Game points of a won simple game, or None where both passing is a redeal."""
         if self.simple_games == "redeal":
@@ -268,7 +269,7 @@ class RuleSet:
         """Game points to the opponent of an undertaker who lost."""
         return {"tarockbuch-extended": 4, "tarockbuch-classic": 4, "beck": 2, "strawman": 40}[self.preset]
 
-    @property
+    @cached_property
     def grammel(self) -> int | None:
         """Rounded card points a winner needs for the Grammel-Punkt, or None."""
         if self.preset != "tarockbuch-extended":
@@ -282,7 +283,7 @@ class RuleSet:
             return bool(self.undertaker_loses_draw)
         return self.preset in TAROCKBUCH
 
-    @property
+    @cached_property
     def bonuses(self) -> dict[str, int]:
         """The bonuses this rule set has and their game points."""
         if self.preset == "tarockbuch-extended":
@@ -309,7 +310,7 @@ class RuleSet:
         """Game points of a Valat, or None."""
         return 12 if self.preset in TAROCKBUCH else None
 
-    @property
+    @cached_property
     def absolut(self) -> tuple[int, int, int, int] | None:
         """Straw Man: (Absolut from, its credits, Grandpoint from, its credits)."""
         return (40, 10, 50, 20) if self.preset == "strawman" else None

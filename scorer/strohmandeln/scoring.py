@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from decimal import Decimal
 
 from .cards import rounded
@@ -13,8 +14,7 @@ from .rules import RuleSet
 IN_THE_TRICKS = ("trull_tricks", "four_kings_tricks")
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One part of a deal's game points: what it is, who is credited, how much."""
 
     item: str
@@ -22,41 +22,47 @@ class Item:
     points: int
 
 
-@dataclass(frozen=True)
-class DealScore:
-    """What one deal is worth before any doubled round: its items and what it starts."""
+class DealScore(NamedTuple):
+    """What one deal is worth before any doubled round: its items, the points they add up to, the winner."""
 
     items: tuple[Item, ...]
+    points: tuple[int, int]
+    piles: tuple[int, int] | None = None
     winner: int | None = None
     draw: bool = False
     valat: int | None = None
 
-    @property
-    def points(self) -> tuple[int, int]:
-        """Game points credited to each player."""
-        return (sum(i.points for i in self.items if i.player == 0),
-                sum(i.points for i in self.items if i.player == 1))
+
+def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
+    """A DealScore with its points added up per player."""
+    a = b = 0
+    for i in items:
+        if i.player == 0:
+            a += i.points
+        else:
+            b += i.points
+    return DealScore(tuple(items), (a, b), piles, winner, draw, valat)
 
 
 def score(rules: RuleSet, deal: Deal) -> DealScore:
     """The items of one deal that `check` accepted, multiplier not applied."""
     if deal.type == "misdeal":
-        return DealScore((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
+        return _score((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
     if deal.type == "redeal":
-        return DealScore(())
+        return _score(())
     pack = rules.pack
     piles = deal.piles(pack.total_thirds)
     undertaker = deal.undertaker
     if deal.type == "renonce":
         winner = 1 - deal.offender
     else:
-        marks = [rounded(t) >= pack.win for t in piles]
-        winner = 0 if marks[0] else 1 if marks[1] else None
+        win = pack.win
+        winner = 0 if rounded(piles[0]) >= win else 1 if rounded(piles[1]) >= win else None
         if winner is None and undertaker is not None and rules.undertaken_draw_lost:
             winner = 1 - undertaker
-    listed = {b.bonus: b.player for b in deal.bonuses}
     valat = None
-    if rules.valat_value and winner is not None:
+    if winner is not None and rules.valat_value:
+        listed = {b.bonus: b.player for b in deal.bonuses}
         if listed.get("valat") == winner or (pack.in_threes and piles and piles[winner] == pack.total_thirds):
             valat = winner
 
@@ -79,7 +85,8 @@ def score(rules: RuleSet, deal: Deal) -> DealScore:
         if deal.kontra:
             game = [Item(i.item, i.player, 2 * i.points) for i in game]
 
-    bonuses = [Item(b.bonus, b.player, rules.bonuses[b.bonus]) for b in deal.bonuses if b.bonus != "valat"]
+    table = rules.bonuses
+    bonuses = [Item(b.bonus, b.player, table[b.bonus]) for b in deal.bonuses if b.bonus != "valat"]
     if valat is not None:
         tricks = [Item(name, valat, rules.bonuses[name]) for name in IN_THE_TRICKS if name in rules.bonuses]
         bonuses = [b for b in bonuses if b.item not in IN_THE_TRICKS]
@@ -88,7 +95,7 @@ def score(rules: RuleSet, deal: Deal) -> DealScore:
         items = game + [Item("valat", valat, rules.valat_value)] + tricks + bonuses
     else:
         items = game + bonuses
-    return DealScore(tuple(items), winner=winner, draw=winner is None and undertaker is None, valat=valat)
+    return _score(items, piles, winner, winner is None and undertaker is None, valat)
 
 
 def starts_nullrunde(rules: RuleSet, deal: Deal, result: DealScore) -> bool:
@@ -109,8 +116,7 @@ class Partie:
     first_dealer: int = 0
 
 
-@dataclass(frozen=True)
-class DealResult:
+class DealResult(NamedTuple):
     """One deal as the scoresheet shows it, with everything derived from the deals before it."""
 
     number: int
@@ -228,8 +234,12 @@ def replay(partie: Partie) -> Settlement:
             continue  # keep checking the rest, but stop scoring
         result = score(rules, deal)
         multiplier = doubling.multiplier
-        items = tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items)
-        points = (sum(i.points for i in items if i.player == 0), sum(i.points for i in items if i.player == 1))
+        if multiplier == 1:
+            items = result.items
+        else:
+            items = tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items)
+        raw = result.points
+        points = (raw[0] * multiplier, raw[1] * multiplier)
         balance += points[0] - points[1]
         game_round = games // 2 + 1
         nullrunde = False
@@ -245,12 +255,9 @@ def replay(partie: Partie) -> Settlement:
             credits = (bankroll + balance, bankroll - balance)
             if min(credits) <= 0:
                 bankrupt = 0 if credits[0] <= 0 else 1
-        results.append(DealResult(
-            number=number, deal=deal, round=game_round, multiplier=multiplier, items=items, points=points,
-            balance=(balance, -balance), doubled_pending=doubling.pending, next_dealer=dealer,
-            piles=deal.piles(rules.pack.total_thirds), winner=result.winner, draw=result.draw,
-            nullrunde=nullrunde, credits=credits,
-        ))
+        results.append(DealResult(number, deal, game_round, multiplier, items, points, (balance, -balance),
+                                  doubling.pending, dealer, result.piles, result.winner, result.draw, nullrunde,
+                                  credits))
     if problems:
         raise StrohmandelnError(problems)
     return Settlement(
