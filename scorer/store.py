@@ -34,7 +34,6 @@ class StoredPartie:
     created: str
     updated: str
     ended: str | None
-    deal_ids: tuple[int, ...]
 
     @property
     def running(self) -> bool:
@@ -83,13 +82,27 @@ def create_partie(db: Database, partie: Partie, action: str = "created") -> str:
     return pid
 
 
+@contextmanager
+def reading(db: Database):
+    """A read transaction: every query in it sees the same snapshot of the partie."""
+    if db.conn.in_transaction:
+        yield db
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        db.conn.execute("COMMIT")
+
+
 def load(db: Database, pid: str) -> StoredPartie:
     """The partie at `pid` with its deals in order; NotFoundError if there is none."""
-    rows = list(db.query("select * from parties where id = ?", [pid]))
-    if not rows:
-        raise NotFoundError(pid)
-    row = rows[0]
-    deals = list(db.query("select id, deal from deals where partie_id = ? order by position", [pid]))
+    with reading(db):
+        rows = list(db.query("select * from parties where id = ?", [pid]))
+        if not rows:
+            raise NotFoundError(pid)
+        row = rows[0]
+        deals = list(db.query("select id, deal from deals where partie_id = ? order by position", [pid]))
     parsed = []
     for d in deals:
         problems: list = []
@@ -97,7 +110,7 @@ def load(db: Database, pid: str) -> StoredPartie:
     partie = Partie(players=tuple(json.loads(row["players"])), rules=RuleSet.from_dict(json.loads(row["rules"])),
                     deals=tuple(parsed), first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
-                        updated=row["updated"], ended=row["ended"], deal_ids=tuple(d["id"] for d in deals))
+                        updated=row["updated"], ended=row["ended"])
 
 
 def version(db: Database, pid: str) -> int:

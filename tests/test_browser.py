@@ -175,12 +175,14 @@ def test_a_whole_evening_on_a_phone(server, browser):
     shot(page, "board-light")
 
     # the deal's breakdown is on the board
-    page.locator("#deal-4 summary").tap()
-    assert "Grammel-Punkt" in page.locator("#deal-4 .items").inner_text()
+    page.locator("#deal-4 a").tap()
+    assert "Grammel-Punkt" in page.locator("#items").inner_text()
+    shot(page, "deal-detail-light")
+    page.go_back()
 
     # edit deal 2: not a draw after all, so no Nullrunde for deals 3 to 5
-    page.locator("#deal-2 summary").tap()
-    page.locator("#deal-2 >> text=Edit deal 2").tap()
+    page.locator("#deal-2 a").tap()
+    page.locator("#edit").tap()
     page.wait_for_selector("#deal-form")
     assert page.locator("#points").input_value() == "35"
     page.locator("#points").fill("40")
@@ -191,8 +193,8 @@ def test_a_whole_evening_on_a_phone(server, browser):
     assert [r.multiplier for r in s.deals[:5]] == [1, 1, 1, 1, 1]
 
     # delete the redeal, undo the last deal
-    page.locator("#deal-8 summary").tap()
-    page.locator("#deal-8 >> text=Delete deal 8").tap()
+    page.locator("#deal-8 a").tap()
+    page.locator("#delete").tap()
     page.wait_for_selector("#record")
     s = check_board(server, page)
     assert len(s.deals) == 8

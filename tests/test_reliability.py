@@ -243,7 +243,7 @@ def test_hostile_deal_forms_never_500(hostile_app, data):
     after = rows(app, "select count(*) as n from deals")[0]["n"]
     if response.status_code != 302:
         assert after == before
-    edit = client.post(board + "/deal/1", data=data)
+    edit = client.post(board + "/deal/1/edit", data=data)
     assert edit.status_code in (200, 302, 400, 404, 409, 422)
     calc = client.get("/calculator", query_string={k: v for k, v in data.items() if isinstance(v, str)})
     assert calc.status_code == 200

@@ -169,10 +169,10 @@ def test_nullrunde_on_the_board(client, board):
 def test_edit_an_earlier_deal_recomputes_everything_after(app, client, board):
     record(client, board, points="35")   # draw: Nullrunde
     record(client, board, points="40")   # doubled: Anna 2
-    form = client.get(board + "/deal/1").text
+    form = client.get(board + "/deal/1/edit").text
     assert 'value="35"' in form
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
-    response = client.post(board + "/deal/1", data={"type": "game", "dealer": "0", "undertaker": "nobody",
+    response = client.post(board + "/deal/1/edit", data={"type": "game", "dealer": "0", "undertaker": "nobody",
                                                      "pile_of": "0", "points": "40", "blatt": "0",
                                                      "version": version, "action": "save"})
     assert response.status_code == 302
@@ -183,17 +183,17 @@ def test_edit_an_earlier_deal_recomputes_everything_after(app, client, board):
 
 def test_edit_conflict_with_the_other_phone_is_explained(app, client, board):
     record(client, board, points="40")
-    form = client.get(board + "/deal/1").text
+    form = client.get(board + "/deal/1/edit").text
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
     record(client, board, points="30")   # the other phone records a deal meanwhile
     data = {"type": "game", "dealer": "0", "undertaker": "nobody", "pile_of": "0", "points": "50", "blatt": "0",
             "version": version, "action": "save"}
-    response = client.post(board + "/deal/1", data=data)
+    response = client.post(board + "/deal/1/edit", data=data)
     assert response.status_code == 409 and "changed on another phone" in response.text
     sp, _ = stored(app, board)
     assert sp.partie.deals[0].card_points == (120, None)   # not overwritten
     fresh = re.search(r'name="version" type="hidden" value="(\d+)"', response.text).group(1)
-    assert client.post(board + "/deal/1", data={**data, "version": fresh}).status_code == 302
+    assert client.post(board + "/deal/1/edit", data={**data, "version": fresh}).status_code == 302
     assert stored(app, board)[0].partie.deals[0].card_points == (150, None)
 
 
@@ -270,7 +270,7 @@ def test_import_without_a_file(client):
 
 
 def test_unknown_addresses_are_404_pages(client, board):
-    for path in ("/p/nope", "/p/nope/deal", board + "/deal/5", "/p/nope/export.csv", "/p/nope/version"):
+    for path in ("/p/nope", "/p/nope/deal", board + "/deal/5", board + "/deal/5/edit", "/p/nope/export.csv", "/p/nope/version"):
         response = client.get(path)
         assert response.status_code == 404 and "There is nothing at this address" in response.text
 
@@ -354,3 +354,41 @@ def test_export_round_trip_of_a_played_partie(app, client, board):
     sp, s = stored(app, board)
     assert loads(dumps(sp.partie)) == sp.partie
     assert [r.points for r in s.deals] == [(0, 0), (2, 0), (2, 0)]
+
+
+def test_board_shows_the_newest_deals_and_all_are_a_tap_away(app, client):
+    from scorer.bench import sample_partie
+    db = connect(app.config["DATABASE"])
+    pid = store.create_partie(db, sample_partie(250))
+    client.get(f"/p/{pid}")
+    page = client.get(f"/p/{pid}").text
+    assert page.count('<li id="deal-') == 20 and 'id="deal-250"' in page and 'id="deal-230"' not in page
+    assert "All 250 deals" in page
+    first = client.get(f"/p/{pid}/deals").text
+    assert "Deals 151–250 of 250" in first and first.count('<li id="deal-') == 100
+    last = client.get(f"/p/{pid}/deals?page=3").text
+    assert "Deals 1–50 of 250" in last and 'id="deal-1"' in last
+    assert client.get(f"/p/{pid}/deals?page=x").status_code == 200
+
+
+def test_the_cache_returns_what_a_full_replay_returns(app, client, board):
+    from scorer.web.parties import cache
+    for points in ("35", "40", "25", "50"):
+        record(client, board, points=points)
+        client.get(board)
+        sp, fresh = stored(app, board)
+        cached = cache.get((sp.id, sp.version))
+        assert cached is not None and cached[1] == fresh and cached[0] == sp
+    client.post(board + "/deal/2/delete", data={"version": stored(app, board)[0].version})
+    client.get(board)
+    sp, fresh = stored(app, board)
+    assert cache.get((sp.id, sp.version))[1] == fresh
+
+
+def test_a_deal_shows_what_its_points_are_made_of(client, board):
+    record(client, board, points="25 1/3", undertaker="geber", bonuses="pagat:0")
+    page = client.get(board + "/deal/1").text
+    assert "Anna undertook, 25 1/3 : 44 2/3" in page
+    assert "<td>Game</td><td></td><td>4</td>" in page and "<td>Grammel-Punkt</td><td></td><td>1</td>" in page
+    assert "<td>Pagat</td><td>1</td><td></td>" in page
+    assert "Edit deal 1" in page and "Delete" in page

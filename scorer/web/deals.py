@@ -14,7 +14,7 @@ from ..strohmandeln import (
 from . import present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
-from .parties import load_or_404, remember
+from .parties import current, load_or_404, remember
 
 bp = Blueprint("deal", __name__)
 
@@ -166,10 +166,9 @@ def render_form(sp, settlement, form, number=None, errors=(), result=None, statu
     ), status
 
 
-def handle(sp: store.StoredPartie, number: int | None):
+def handle(sp: store.StoredPartie, settlement, number: int | None):
     """GET shows the form; POST previews, counts, or saves (new deal or edit of deal `number`)."""
     partie = sp.partie
-    settlement = replay(partie)
     existing = partie.deals[number - 1] if number else None
     form = make_form(sp, settlement, existing)
     if request.method == "GET":
@@ -232,18 +231,28 @@ def _int(text):
 @bp.route("/p/<pid>/deal", methods=("GET", "POST"))
 def create(pid):
     """Record the next deal."""
-    sp = load_or_404(pid)
+    sp, settlement = current(pid)
     remember(pid)
-    return handle(sp, None)
+    return handle(sp, settlement, None)
 
 
-@bp.route("/p/<pid>/deal/<int:number>", methods=("GET", "POST"))
-def update(pid, number):
-    """Edit deal `number`; everything after it is recomputed."""
-    sp = load_or_404(pid)
+@bp.route("/p/<pid>/deal/<int:number>")
+def show(pid, number):
+    """One deal: what its points are made of, with edit and delete."""
+    sp, settlement = current(pid)
     if not 1 <= number <= len(sp.partie.deals):
         abort(404)
-    return handle(sp, number)
+    return render_template("deal.html", sp=sp, partie=sp.partie, s=settlement, r=settlement.deals[number - 1],
+                           describe=present.describe, item_label=present.item_label)
+
+
+@bp.route("/p/<pid>/deal/<int:number>/edit", methods=("GET", "POST"))
+def update(pid, number):
+    """Edit deal `number`; everything after it is recomputed."""
+    sp, settlement = current(pid)
+    if not 1 <= number <= len(sp.partie.deals):
+        abort(404)
+    return handle(sp, settlement, number)
 
 
 @bp.post("/p/<pid>/deal/<int:number>/delete")

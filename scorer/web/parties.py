@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 
 from flask import (
     Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for,
@@ -18,6 +20,8 @@ from .forms import EmptyForm, ImportForm, NewPartieForm
 
 bp = Blueprint("partie", __name__)
 MY_PARTIES = 30
+BOARD_DEALS = 20     # the board shows the newest deals; the rest are a tap away
+DEALS_PAGE = 100
 
 
 def remember(pid: str) -> None:
@@ -26,12 +30,52 @@ def remember(pid: str) -> None:
     session["parties"] = [pid] + mine[:MY_PARTIES - 1]
 
 
-def load_or_404(pid: str) -> store.StoredPartie:
-    """The stored partie, or a 404 page."""
+class SettlementCache:
+    """Replayed parties by (id, version): a version changes with every change, so an entry is never stale."""
+
+    def __init__(self):
+        self.entries: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            value = self.entries.get(key)
+            if value is not None:
+                self.entries.move_to_end(key)
+            return value
+
+    def put(self, key, value, size: int) -> None:
+        with self.lock:
+            self.entries[key] = value
+            self.entries.move_to_end(key)
+            while len(self.entries) > size:
+                self.entries.popitem(last=False)
+
+
+cache = SettlementCache()
+
+
+def current(pid: str):
+    """The stored partie and its settlement (from the cache while its version stands), or a 404 page."""
+    db = get_db()
+    size = current_app.config.get("SETTLEMENT_CACHE", 64)
     try:
-        return store.load(get_db(), pid)
+        if size:
+            hit = cache.get((pid, store.version(db, pid)))
+            if hit is not None:
+                return hit
+        sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
+    value = (sp, replay(sp.partie))
+    if size:
+        cache.put((pid, sp.version), value, size)
+    return value
+
+
+def load_or_404(pid: str) -> store.StoredPartie:
+    """The stored partie, or a 404 page."""
+    return current(pid)[0]
 
 
 @bp.route("/")
@@ -109,22 +153,32 @@ def create():
                            passcode_error=passcode_error), status
 
 
-def settle(sp: store.StoredPartie):
-    """Replay the stored partie (the store only ever holds deals that replay)."""
-    return replay(sp.partie)
-
-
 @bp.route("/p/<pid>")
 def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
-    sp = load_or_404(pid)
+    sp, settlement = current(pid)
     remember(pid)
-    settlement = settle(sp)
-    results = list(reversed(settlement.deals))
+    results = settlement.deals[::-1][:BOARD_DEALS]
     return render_template("board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
+                           more=len(settlement.deals) > BOARD_DEALS,
                            chart=present.chart(settlement), form=EmptyForm(version=sp.version),
                            describe=present.describe, item_label=present.item_label,
                            poll=current_app.config["POLL_SECONDS"])
+
+
+@bp.route("/p/<pid>/deals")
+def deals(pid):
+    """Every deal, newest first, a page at a time."""
+    sp, settlement = current(pid)
+    newest_first = settlement.deals[::-1]
+    pages = max(1, -(-len(newest_first) // DEALS_PAGE))
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdecimal() and 1 <= int(page) <= pages else 1
+    results = newest_first[(page - 1) * DEALS_PAGE:page * DEALS_PAGE]
+    return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
+                           pages=pages, first=results[-1].number if results else 0,
+                           last=results[0].number if results else 0,
+                           describe=present.describe, item_label=present.item_label)
 
 
 @bp.route("/p/<pid>/version")
@@ -146,8 +200,7 @@ def version(pid):
 @bp.route("/p/<pid>/end", methods=("GET", "POST"))
 def end(pid):
     """End the partie; with doubled games pending, only after a warning."""
-    sp = load_or_404(pid)
-    settlement = settle(sp)
+    sp, settlement = current(pid)
     form = EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
         if settlement.doubled_pending and request.form.get("confirm") != "yes":
@@ -174,8 +227,8 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
 @bp.route("/p/<pid>/export.csv")
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
-    sp = load_or_404(pid)
-    return Response(csv_text(settle(sp)), mimetype="text/csv",
+    sp, settlement = current(pid)
+    return Response(csv_text(settlement), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
 
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 from ..strohmandeln import ITEM_LABELS, format_card_points
 
 MINUS = "\u2212"
+CHART_POINTS = 200
 
 
 def signed(n: int) -> str:
@@ -57,6 +58,9 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     values = [0] + [r.balance[0] for r in settlement.deals]
     if len(values) < 2:
         return None
+    if len(values) > CHART_POINTS:  # a long partie: every k-th balance, and always the last
+        k = -(-len(values) // CHART_POINTS)
+        values = values[::k] + ([values[-1]] if (len(values) - 1) % k else [])
     top = max(max(values), 1)
     bottom = min(min(values), -1)
     span = top - bottom
