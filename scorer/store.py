@@ -32,7 +32,6 @@ class StoredPartie:
     partie: Partie
     version: int
     created: str
-    updated: str
     ended: str | None
 
     @property
@@ -110,7 +109,7 @@ def load(db: Database, pid: str) -> StoredPartie:
     partie = Partie(players=tuple(json.loads(row["players"])), rules=RuleSet.from_dict(json.loads(row["rules"])),
                     deals=tuple(parsed), first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
-                        updated=row["updated"], ended=row["ended"])
+                        ended=row["ended"])
 
 
 def version(db: Database, pid: str) -> int:
@@ -150,12 +149,13 @@ def _bump(db: Database, pid: str, expected: int | None) -> None:
         raise ConflictError(pid)
 
 
-def add_deal(db: Database, pid: str, deal: Deal, key: str | None = None) -> bool:
-    """Append a deal; False (and nothing stored) if a form with this idempotency key was already saved."""
+def add_deal(db: Database, pid: str, deal: Deal, key: str | None = None) -> int | None:
+    """Append a deal and return the partie's new version; None (nothing stored) if a form with this
+    idempotency key was already saved."""
     with writing(db):
         if key:
             if list(db.query("select 1 from submissions where key = ?", [key])):
-                return False
+                return None
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
                                  [pid]))["p"]
@@ -166,7 +166,7 @@ def add_deal(db: Database, pid: str, deal: Deal, key: str | None = None) -> bool
             db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id})
         number = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
         _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
-    return True
+        return version(db, pid)
 
 
 def _deal_row(db: Database, pid: str, number: int) -> dict:

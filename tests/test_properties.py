@@ -106,3 +106,16 @@ def test_the_partie_file_round_trips(partie):
 def test_queue_never_more_than_double(partie):
     if partie.rules.nullrunde == "queue":
         assert all(r.multiplier in (1, 2) for r in replay(partie).deals)
+
+
+@SETTINGS
+@given(st.data())
+def test_extending_a_settlement_is_a_full_replay(data):
+    from scorer.strohmandeln import extend, preview, start
+    partie = data.draw(parties())
+    k = data.draw(st.integers(0, len(partie.deals)))
+    head = Partie(partie.players, partie.rules, partie.deals[:k], partie.first_dealer)
+    assert extend(replay(head), partie.deals[k:]) == replay(partie)
+    assert extend(start(partie), partie.deals) == replay(partie)
+    if k < len(partie.deals):
+        assert preview(head, partie.deals[k], settlement=replay(head)) == preview(head, partie.deals[k])

@@ -149,6 +149,7 @@ class Settlement:
     games: int
     credits: tuple[int, int] | None = None
     bankrupt: int | None = None
+    doubled_rounds: tuple[int, ...] = ()   # games left in each pending doubled round, to continue from here
 
     @property
     def vorhand(self) -> int:
@@ -211,18 +212,34 @@ def money(balance: int, stake: Decimal) -> Decimal:
     return value
 
 
+def start(partie: Partie) -> Settlement:
+    """The settlement of the partie's players and rules before any deal."""
+    zero = (0, 0)
+    bankroll = partie.rules.bankroll
+    return Settlement(
+        partie=Partie(partie.players, partie.rules, (), partie.first_dealer), deals=(), balance=zero,
+        money=(money(0, partie.rules.stake), money(0, partie.rules.stake)), doubled_pending=0, next_multiplier=1,
+        next_dealer=partie.first_dealer, games=0, credits=(bankroll, bankroll) if bankroll is not None else None)
+
+
 def replay(partie: Partie) -> Settlement:
     """Score every deal in order; raise StrohmandelnError naming every deal that cannot be scored."""
+    return extend(start(partie), partie.deals)
+
+
+def extend(settlement: Settlement, deals) -> Settlement:
+    """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
+    partie = settlement.partie
     rules = partie.rules
     problems: list[Problem] = []
-    results: list[DealResult] = []
-    doubling = _Doubling(rules.nullrunde or "queue")
-    balance = 0
-    games = 0
-    dealer = partie.first_dealer
+    results: list[DealResult] = list(settlement.deals)
+    doubling = _Doubling(rules.nullrunde or "queue", list(settlement.doubled_rounds))
+    balance = settlement.balance[0]
+    games = settlement.games
+    dealer = settlement.next_dealer
     bankroll = rules.bankroll
-    bankrupt = None
-    for number, deal in enumerate(partie.deals, start=1):
+    bankrupt = settlement.bankrupt
+    for number, deal in enumerate(deals, start=len(results) + 1):
         found = check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
             found.append(Problem("type", "the partie ended after deal {n}: {name} ran out of credits",
@@ -261,21 +278,26 @@ def replay(partie: Partie) -> Settlement:
     if problems:
         raise StrohmandelnError(problems)
     return Settlement(
-        partie=partie, deals=tuple(results), balance=(balance, -balance),
+        partie=Partie(partie.players, rules, partie.deals + tuple(deals), partie.first_dealer),
+        deals=tuple(results), balance=(balance, -balance),
         money=(money(balance, rules.stake), money(-balance, rules.stake)),
         doubled_pending=doubling.pending, next_multiplier=doubling.multiplier, next_dealer=dealer, games=games,
         credits=(bankroll + balance, bankroll - balance) if bankroll is not None else None, bankrupt=bankrupt,
+        doubled_rounds=tuple(doubling.rounds),
     )
 
 
-def preview(partie: Partie, deal: Deal, index: int | None = None) -> DealResult:
-    """The result `deal` would have if recorded as deal number `index` (default: the next one).
+def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
+    """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).
 
+    With the partie's `settlement` at hand, the next deal is scored from it without replaying.
     Raises StrohmandelnError with the deal's own problems (not numbered).
     """
     found = check(partie.rules, deal, partie.players)
     if found:
         raise StrohmandelnError(found)
+    if settlement is not None and index is None:
+        return extend(settlement, (deal,)).deals[-1]
     deals = list(partie.deals)
     index = len(deals) if index is None else index
     deals[index:index + 1] = [deal]

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from dataclasses import replace
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 from .. import store
 from ..db import get_db
 from ..strohmandeln import (
-    Bonus, Deal, Partie, Problem, StrohmandelnError, format_blatt, parse_card_points, preview, replay,
+    Bonus, Deal, Partie, Problem, StrohmandelnError, extend, format_blatt, parse_card_points, replay,
 )
 from . import present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
-from .parties import current, load_or_404, remember
+from .parties import cache, current, load_or_404, remember
 
 bp = Blueprint("deal", __name__)
 
@@ -130,6 +132,19 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
     return deal, []
 
 
+def form_errors(problems: list[Problem], number: int) -> list[tuple[str, str]]:
+    """Problems of the deal in the form go next to their field; those of other deals (a bankroll that
+    runs out before later deals) are said with their deal number."""
+    return [(FIELD_OF.get(p.field, "type"), sentence(p.message)) if p.deal in (None, number) else ("type", str(p))
+            for p in problems]
+
+
+def remember_settlement(sp: store.StoredPartie, after, version: int) -> None:
+    """Put the settlement after a new deal into the cache, under the partie's new version."""
+    fresh = replace(sp, partie=after.partie, version=version)
+    cache.put((sp.id, version), (fresh, after), current_app.config.get("SETTLEMENT_CACHE", 64))
+
+
 def check_in_partie(partie: Partie, deals: tuple) -> list[Problem]:
     """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
     try:
@@ -181,31 +196,32 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
         errors = count_pile(form, partie)
         return render_form(sp, settlement, form, number, errors, status=422 if errors else 200, counted=not errors)
     deal, errors = to_deal(form, partie)
-    result = None
+    after = None
     if deal is not None:
         try:
-            result = preview(partie, deal, None if number is None else number - 1)
+            if number is None:   # a new deal: scored on from the settlement, no replay
+                after = extend(settlement, (deal,))
+            else:
+                deals = list(partie.deals)
+                deals[number - 1] = deal
+                after = replay(Partie(partie.players, partie.rules, tuple(deals), partie.first_dealer))
         except StrohmandelnError as exc:
-            errors = [(FIELD_OF.get(p.field, "type"), sentence(p.message)) for p in exc.problems]
+            errors = form_errors(exc.problems, number or len(partie.deals) + 1)
     if errors:
         return render_form(sp, settlement, form, number, errors, status=422)
+    result = after.deals[(number or len(after.deals)) - 1]
     if action != "save":
         return render_form(sp, settlement, form, number, result=result)
-    deals = list(partie.deals)
-    if number is None:
-        deals.append(deal)
-    else:
-        deals[number - 1] = deal
-    later = check_in_partie(partie, tuple(deals))
-    if later:
-        return render_form(sp, settlement, form, number, [("type", str(p)) for p in later], status=422)
     db = get_db()
     if number is None:
         if not sp.running:
             return render_form(sp, settlement, form, number, [("type", "This partie has ended: reopen it first.")],
                                status=422)
-        if store.add_deal(db, sp.id, deal, form.key.data or None):
-            flash(f"Deal {len(deals)} recorded.")
+        new_version = store.add_deal(db, sp.id, deal, form.key.data or None)
+        if new_version is not None:
+            if new_version == sp.version + 1:   # nothing came in between: the extended settlement is exact
+                remember_settlement(sp, after, new_version)
+            flash(f"Deal {len(after.deals)} recorded.")
     else:
         try:
             store.update_deal(db, sp.id, number, deal, _int(form.version.data))
