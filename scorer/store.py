@@ -33,6 +33,7 @@ class StoredPartie:
     version: int
     created: str
     ended: str | None
+    history_id: int = 0     # the last change it includes (history is the partie's change log)
 
     @property
     def running(self) -> bool:
@@ -101,15 +102,45 @@ def load(db: Database, pid: str) -> StoredPartie:
         if not rows:
             raise NotFoundError(pid)
         row = rows[0]
-        deals = list(db.query("select id, deal from deals where partie_id = ? order by position", [pid]))
-    parsed = []
-    for d in deals:
-        problems: list = []
-        parsed.append(parse_deal(json.loads(d["deal"]), problems))
+        deals = list(db.query("select deal from deals where partie_id = ? order by position", [pid]))
+        history_id = _last_change(db, pid)
     partie = Partie(players=tuple(json.loads(row["players"])), rules=RuleSet.from_dict(json.loads(row["rules"])),
-                    deals=tuple(parsed), first_dealer=row["first_dealer"])
+                    deals=_parse(deals), first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
-                        ended=row["ended"])
+                        ended=row["ended"], history_id=history_id)
+
+
+def _parse(rows) -> tuple[Deal, ...]:
+    """Stored deals (written by this store, so valid) back into Deals."""
+    problems: list = []
+    return tuple(parse_deal(json.loads(r["deal"]), problems) for r in rows)
+
+
+def _last_change(db: Database, pid: str) -> int:
+    return next(db.query("select coalesce(max(id), 0) as h from history where partie_id = ?", [pid]))["h"]
+
+
+APPEND_ONLY = ("recorded", "ended", "reopened")
+
+
+def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple[Deal, ...]] | None:
+    """If, since `sp` was read, deals were only added (and the partie perhaps ended or reopened): the
+    partie now and the new deals, read without reloading the rest. None if anything else changed."""
+    with reading(db):
+        rows = list(db.query("select version, ended from parties where id = ?", [sp.id]))
+        if not rows:
+            raise NotFoundError(sp.id)
+        actions = list(db.query("select id, action from history where partie_id = ? and id > ? order by id",
+                                [sp.id, sp.history_id]))
+        if any(a["action"] not in APPEND_ONLY for a in actions):
+            return None
+        new = list(db.query("select deal from deals where partie_id = ? order by position limit -1 offset ?",
+                            [sp.id, len(sp.partie.deals)]))
+    added = _parse(new)
+    partie = Partie(sp.partie.players, sp.partie.rules, sp.partie.deals + added, sp.partie.first_dealer)
+    now_sp = StoredPartie(id=sp.id, partie=partie, version=rows[0]["version"], created=sp.created,
+                          ended=rows[0]["ended"], history_id=actions[-1]["id"] if actions else sp.history_id)
+    return now_sp, added
 
 
 def version(db: Database, pid: str) -> int:

@@ -373,16 +373,27 @@ def test_board_shows_the_newest_deals_and_all_are_a_tap_away(app, client):
 
 def test_the_cache_returns_what_a_full_replay_returns(app, client, board):
     from scorer.web.parties import cache
-    for points in ("35", "40", "25", "50"):
-        record(client, board, points=points)
+    pid = board.rsplit("/", 1)[1]
+
+    def check():
         client.get(board)
         sp, fresh = stored(app, board)
-        cached = cache.get((sp.id, sp.version))
+        cached = cache.get(pid)
         assert cached is not None and cached[1] == fresh and cached[0] == sp
-    client.post(board + "/deal/2/delete", data={"version": stored(app, board)[0].version})
-    client.get(board)
-    sp, fresh = stored(app, board)
-    assert cache.get((sp.id, sp.version))[1] == fresh
+
+    for points in ("35", "40", "25", "50"):   # only added: the cached settlement is extended
+        record(client, board, points=points)
+        check()
+    record(client, board, points="40")
+    record(client, board, type="misdeal", offender="1")   # two at once, unseen in between
+    check()
+    client.post(board + "/deal/2/delete", data={"version": stored(app, board)[0].version})   # a full reload
+    check()
+    client.post(board + "/deal/1/edit", data={"type": "game", "dealer": "0", "undertaker": "nobody", "pile_of": "0",
+                                              "points": "20", "blatt": "0", "action": "save"})
+    check()
+    client.post(board + "/end", data={"confirm": "yes"})
+    check()
 
 
 def test_a_deal_shows_what_its_points_are_made_of(client, board):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import replace
-
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import store
 from ..db import get_db
@@ -16,7 +14,7 @@ from ..strohmandeln import (
 from . import present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
-from .parties import cache, current, load_or_404, remember
+from .parties import current, load_or_404, remember
 
 bp = Blueprint("deal", __name__)
 
@@ -139,12 +137,6 @@ def form_errors(problems: list[Problem], number: int) -> list[tuple[str, str]]:
             for p in problems]
 
 
-def remember_settlement(sp: store.StoredPartie, after, version: int) -> None:
-    """Put the settlement after a new deal into the cache, under the partie's new version."""
-    fresh = replace(sp, partie=after.partie, version=version)
-    cache.put((sp.id, version), (fresh, after), current_app.config.get("SETTLEMENT_CACHE", 64))
-
-
 def check_in_partie(partie: Partie, deals: tuple) -> list[Problem]:
     """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
     try:
@@ -217,10 +209,7 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
         if not sp.running:
             return render_form(sp, settlement, form, number, [("type", "This partie has ended: reopen it first.")],
                                status=422)
-        new_version = store.add_deal(db, sp.id, deal, form.key.data or None)
-        if new_version is not None:
-            if new_version == sp.version + 1:   # nothing came in between: the extended settlement is exact
-                remember_settlement(sp, after, new_version)
+        if store.add_deal(db, sp.id, deal, form.key.data or None) is not None:
             flash(f"Deal {len(after.deals)} recorded.")
     else:
         try:

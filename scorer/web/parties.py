@@ -14,7 +14,7 @@ from .. import store
 from ..db import get_db
 from ..export import csv_text
 from ..partie_file import check_name, dumps, loads
-from ..strohmandeln import PRESET_NAMES, PRESETS, Partie, Problem, RuleSet, StrohmandelnError, replay
+from ..strohmandeln import PRESET_NAMES, PRESETS, Partie, Problem, RuleSet, StrohmandelnError, extend, replay
 from . import present
 from .forms import EmptyForm, ImportForm, NewPartieForm
 
@@ -31,23 +31,29 @@ def remember(pid: str) -> None:
 
 
 class SettlementCache:
-    """Replayed parties by (id, version): a version changes with every change, so an entry is never stale."""
+    """The newest replayed state of each partie, with the version it is for.
+
+    A partie's version changes with every change, so an entry is never taken for a newer state; when deals
+    were only added since, the entry is extended with them instead of replaying the whole partie.
+    """
 
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key):
+    def get(self, pid):
         with self.lock:
-            value = self.entries.get(key)
+            value = self.entries.get(pid)
             if value is not None:
-                self.entries.move_to_end(key)
+                self.entries.move_to_end(pid)
             return value
 
-    def put(self, key, value, size: int) -> None:
+    def put(self, pid, value, size: int) -> None:
         with self.lock:
-            self.entries[key] = value
-            self.entries.move_to_end(key)
+            old = self.entries.get(pid)
+            if old is None or old[0].version <= value[0].version:
+                self.entries[pid] = value
+                self.entries.move_to_end(pid)
             while len(self.entries) > size:
                 self.entries.popitem(last=False)
 
@@ -56,20 +62,26 @@ cache = SettlementCache()
 
 
 def current(pid: str):
-    """The stored partie and its settlement (from the cache while its version stands), or a 404 page."""
+    """The stored partie and its settlement, from the cache while its version stands (extended when deals
+    were only added), or a 404 page."""
     db = get_db()
     size = current_app.config.get("SETTLEMENT_CACHE", 64)
     try:
-        if size:
-            hit = cache.get((pid, store.version(db, pid)))
-            if hit is not None:
+        hit = cache.get(pid) if size else None
+        if hit is not None:
+            if hit[0].version == store.version(db, pid):
                 return hit
+            newer = store.appended_since(db, hit[0])
+            if newer is not None:
+                value = (newer[0], extend(hit[1], newer[1]))
+                cache.put(pid, value, size)
+                return value
         sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
     value = (sp, replay(sp.partie))
     if size:
-        cache.put((pid, sp.version), value, size)
+        cache.put(pid, value, size)
     return value
 
 
