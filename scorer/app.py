@@ -47,6 +47,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
+    app.jinja_env.trim_blocks = True      # no blank lines from template tags: lighter pages
+    app.jinja_env.lstrip_blocks = True
     db.init_app(app)
     csrf.init_app(app)
 

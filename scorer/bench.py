@@ -140,8 +140,10 @@ class Client:
         self.token = ""
         self.serial = 0
 
-    def request(self, method, path, body=None):
-        headers = {"Cookie": self.cookie} if self.cookie else {}
+    def request(self, method, path, body=None, headers=None):
+        headers = dict(headers or {})
+        if self.cookie:
+            headers["Cookie"] = self.cookie
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         self.conn.request(method, path, body=body, headers=headers)
@@ -171,6 +173,12 @@ def load(port: int, board: str, clients: int, seconds: float, what: str) -> dict
     errors = [0]
     lock = threading.Lock()
     stop_at = time.perf_counter() + seconds
+    probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    probe.request("GET", board + "/version")
+    reply = probe.getresponse()
+    reply.read()
+    etag = [reply.getheader("ETag")]
+    probe.close()
 
     def phone(n: int) -> None:
         client = Client(port)
@@ -183,6 +191,9 @@ def load(port: int, board: str, clients: int, seconds: float, what: str) -> dict
             if what == "board":
                 status, _ = client.request("GET", board)
                 ok = status == 200
+            elif what == "poll":
+                status, _ = client.request("GET", board + "/version", headers={"If-None-Match": etag[0]})
+                ok = status == 304
             else:
                 ok = client.record(board, f"{what}-{clients}-{n}") == 302
             mine.append((time.perf_counter() - start) * 1000)
@@ -224,7 +235,8 @@ def server(quick: bool) -> None:
         try:
             board = f"/p/{pid}"
             print(f"{'request':<22} {'clients':>7} {'requests':>9} {'req/s':>8} {'p50':>8} {'p95':>8} {'p99':>8} {'errors':>6}")
-            for what, label in (("board", "board (GET)"), ("record", "record deal (POST)")):
+            for what, label in (("board", "board (GET)"), ("poll", "poll (GET, 304)"),
+                                ("record", "record deal (POST)")):
                 for clients in (1, 20):
                     r = load(port, board, clients, seconds, what)
                     print(f"{label:<22} {clients:>7} {r['n']:>9,} {r['rps']:>8.0f} {r['p50']:>6.1f}ms "
@@ -279,13 +291,17 @@ def weight(quick: bool) -> None:
 def taps(quick: bool) -> None:
     """Taps and keystrokes, from the board, for three common deals, counted in a real browser on a phone."""
     from playwright.sync_api import sync_playwright
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log_request(self, *args, **kwargs):
+            pass
 
     from . import create_app
     print("\n== Taps and keystrokes from the board (Playwright, Chromium, 390x844 touch) ==")
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": os.path.join(tmp, "t.sqlite"), "SECRET_KEY": "bench"})
-        httpd = make_server("127.0.0.1", 0, app, threaded=True)
+        httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{httpd.server_port}"
         try:
@@ -327,21 +343,29 @@ def taps(quick: bool) -> None:
                     tap("#record"), tap("input[name=undertaker][value=vorhand] + span"), type_("#points", "40"),
                     tap("input[name=blatt][value='2'] + span"), tap("#save")))
 
-                def counted():
-                    tap("#record")
-                    tap("input[name=undertaker][value=vorhand] + span")
-                    tap("details.calc > summary")
-                    for label, times in (("Trull cards", 2), ("Kings", 2), ("Queens", 2), ("Tricks", 10)):
-                        for _ in range(times):
-                            tap(f"button[aria-label='One more: {label}']")
-                    page.wait_for_function  # the count arrives from the server
-                    page.locator("#points").wait_for()
-                    deadline = time.time() + 5
-                    while page.locator("#points").input_value() != "28" and time.time() < deadline:
-                        time.sleep(0.05)
-                    tap("#save")
+                def counted(tricks_typed):
+                    def steps():
+                        tap("#record")
+                        tap("input[name=undertaker][value=vorhand] + span")
+                        tap("details.calc > summary")
+                        for label, times in (("Trull cards", 2), ("Kings", 2), ("Queens", 2)):
+                            for _ in range(times):
+                                tap(f"button[aria-label='One more: {label}']")
+                        if tricks_typed:
+                            tap("#tricks")
+                            page.locator("#tricks").fill("")
+                            type_("#tricks", "10")
+                        else:
+                            for _ in range(10):
+                                tap("button[aria-label='One more: Tricks']")
+                        deadline = time.time() + 5   # the count arrives from the server
+                        while page.locator("#points").input_value() != "28" and time.time() < deadline:
+                            time.sleep(0.05)
+                        tap("#save")
+                    return steps
 
-                run("undertaken game counted with the calculator", counted)
+                run("undertaken game counted, 10 tricks typed", counted(True))
+                run("undertaken game counted, 10 tricks tapped with +", counted(False))
                 run("misdeal", lambda: (
                     tap("#record"), tap("input[name=type][value=misdeal] + span"),
                     tap("input[name=offender][value='0'] + span"), tap("#save")))

@@ -57,14 +57,15 @@ def m002_submission_deal(db: Database) -> None:
     db["submissions"].add_column("deal_id", int)
 
 
-def connect(path: str) -> Database:
-    """A database on `path` with WAL, foreign keys and a busy timeout, migrated to the newest schema."""
+def connect(path: str, migrate: bool = True) -> Database:
+    """A database on `path` with WAL, foreign keys and a busy timeout, migrated to the newest schema
+    (the app migrates once at start, so its requests skip that)."""
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA synchronous=FULL")
     db = Database(conn)
-    if migrations.pending(db):
+    if migrate and migrations.pending(db):
         migrations.apply(db)
     return db
 
@@ -72,7 +73,7 @@ def connect(path: str) -> Database:
 def get_db() -> Database:
     """The request's database, opened once per application context."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = connect(current_app.config["DATABASE"], migrate=False)
     return g.db
 
 
@@ -95,3 +96,4 @@ def init_app(app) -> None:
     """Register the database's teardown and command with the app."""
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
+    connect(app.config["DATABASE"]).conn.close()   # create or migrate the store once, at start

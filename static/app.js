@@ -11,14 +11,12 @@
     };
   }
 
-  // Confirm before deleting or undoing.
   document.querySelectorAll("form.confirm").forEach(function (form) {
     form.addEventListener("submit", function (event) {
       if (!window.confirm(form.dataset.confirm)) event.preventDefault();
     });
   });
 
-  // − and + buttons around the calculator's counters.
   function addSteppers(root, onChange) {
     root.querySelectorAll(".count-input").forEach(function (input) {
       const wrap = document.createElement("div");
@@ -58,7 +56,6 @@
     return p;
   }
 
-  // The standalone calculator: counts as you tap.
   const calculator = document.getElementById("calculator");
   if (calculator) {
     const result = document.getElementById("calc-result");
@@ -95,7 +92,6 @@
     }, 150));
   }
 
-  // The deal form: live preview from the server, live pile count, names on Vorhand/Geber.
   const form = document.getElementById("deal-form");
   if (form) {
     const preview = document.getElementById("preview");
@@ -150,7 +146,6 @@
       });
     });
 
-    // One tap saves once (the server also refuses the same form twice).
     form.addEventListener("submit", function (event) {
       const button = event.submitter;
       if (button && button.value === "save") {
@@ -161,7 +156,6 @@
     });
   }
 
-  // The board follows the other phone: a cheap version poll (304 while nothing changed).
   const pollUrl = document.body.dataset.pollUrl;
   if (pollUrl) {
     let etag = '"' + document.body.dataset.version + '"';

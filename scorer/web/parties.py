@@ -26,8 +26,9 @@ DEALS_PAGE = 100
 
 def remember(pid: str) -> None:
     """Keep the partie on this browser's home page (only those the browser has opened are listed)."""
-    mine = [p for p in session.get("parties", []) if p != pid]
-    session["parties"] = [pid] + mine[:MY_PARTIES - 1]
+    mine = session.get("parties", [])
+    if mine[:1] != [pid]:   # only then does the cookie change
+        session["parties"] = [pid] + [p for p in mine if p != pid][:MY_PARTIES - 1]
 
 
 class SettlementCache:
