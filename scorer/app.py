@@ -7,9 +7,10 @@ import secrets
 from pathlib import Path
 
 from flask import Flask, render_template
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from . import db
+from . import db, i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -51,6 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     db.init_app(app)
     csrf.init_app(app)
+    i18n.init_app(app)
 
     from .web import calculator, deals, parties
     app.register_blueprint(parties.bp)
@@ -73,18 +75,18 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error):
-        return render_template("error.html", title="This form has expired",
-                               message="The page was open too long or came from elsewhere. "
-                                       "Go back, reload the page and send it again: nothing was saved."), 400
+        return render_template("error.html", title=_l("This form has expired"),
+                               message=_l("The page was open too long or came from elsewhere. "
+                                          "Go back, reload the page and send it again: nothing was saved.")), 400
 
     def simple(code, title, message):
         def handler(error):
             return render_template("error.html", title=title, message=message), code
         app.register_error_handler(code, handler)
 
-    simple(404, "Not found", "There is nothing at this address. Check the link of your partie.")
-    simple(405, "Not allowed", "This address does not take that kind of request.")
-    simple(413, "Too large", "What you sent is larger than 1 MB. A partie file is far smaller: check the file.")
-    simple(400, "Bad request", "The request could not be read. Go back and try again: nothing was saved.")
-    simple(500, "Something went wrong", "The scorer could not finish this. Nothing was saved; please try again.")
+    simple(404, _l("Not found"), _l("There is nothing at this address. Check the link of your partie."))
+    simple(405, _l("Not allowed"), _l("This address does not take that kind of request."))
+    simple(413, _l("Too large"), _l("What you sent is larger than 1 MB. A partie file is far smaller: check the file."))
+    simple(400, _l("Bad request"), _l("The request could not be read. Go back and try again: nothing was saved."))
+    simple(500, _l("Something went wrong"), _l("The scorer could not finish this. Nothing was saved; please try again."))
     return app

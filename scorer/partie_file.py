@@ -54,7 +54,7 @@ def from_dict(data: object) -> Partie:
     try:
         rules = RuleSet.from_dict(data.get("rules", {}))
     except StrohmandelnError as exc:
-        problems.extend(Problem(p.field, "rules: " + p.text, **p.args) for p in exc.problems)
+        problems.extend(Problem(p.field, "rules: {problem}", problem=p) for p in exc.problems)
     raw_deals = data.get("deals", [])
     deals = []
     if not isinstance(raw_deals, list):

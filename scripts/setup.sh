@@ -8,12 +8,14 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c 'import scorer, flask, flask_wtf, sqlite_utils, pytest, hypothesis, playwright' 2>/dev/null \
+if ! .venv/bin/python -c 'import scorer, flask, flask_wtf, flask_babel, sqlite_utils, pytest, hypothesis, playwright' 2>/dev/null \
    || [ pyproject.toml -nt .venv/.installed ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
   touch .venv/.installed
 fi
+# the German and English catalogs: .po (in git) -> .mo (built here, and again by the app if stale)
+.venv/bin/python -c 'from scorer.i18n import compile_catalogs; compile_catalogs()'
 
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

@@ -27,8 +27,9 @@
       [minus, plus].forEach(function (b) { b.type = "button"; b.className = "button step"; });
       minus.textContent = "\u2212";
       plus.textContent = "+";
-      minus.setAttribute("aria-label", "One fewer: " + label);
-      plus.setAttribute("aria-label", "One more: " + label);
+      const texts = input.closest(".counters") ? input.closest(".counters").dataset : {};
+      minus.setAttribute("aria-label", (texts.fewer || "One fewer: {label}").replace("{label}", label));
+      plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", label));
       input.parentNode.insertBefore(wrap, input);
       wrap.append(minus, input, plus);
       function step(delta) {
@@ -67,7 +68,7 @@
     addSteppers(calculator, debounce(function () {
       fetch(countQuery(calculator, url)).then(function (r) { return r.json(); }).then(function (data) {
         result.replaceChildren();
-        cards.textContent = data.cards + " cards";
+        cards.textContent = data.cards_text;
         uses.forEach(function (a) { a.hidden = true; });
         if (data.errors.length) {
           const ul = document.createElement("ul");
@@ -80,7 +81,7 @@
         const strong = document.createElement("strong");
         strong.textContent = data.blatt_text;
         big.append(strong);
-        result.append(big, line("Exactly " + data.exact + " \u00b7 the other pile: " + data.other));
+        result.append(big, line(data.exact_text));
         uses.forEach(function (a) {
           const player = a.dataset.player;
           const q = new URLSearchParams({ pile_of: player, points: data.points, blatt: data.blatt });
@@ -119,7 +120,7 @@
       addSteppers(calc, debounce(function () {
         fetch(countQuery(calc, form.dataset.countUrl)).then(function (r) { return r.json(); }).then(function (data) {
           if (data.errors.length) { live.textContent = data.errors.join(" "); return; }
-          live.textContent = "= " + data.blatt_text + " (the other pile: " + data.other + ")";
+          live.textContent = data.live_text;
           form.querySelector("input[name=points]").value = String(data.points);
           const blatt = form.querySelector("input[name=blatt][value='" + data.blatt + "']");
           if (blatt) blatt.checked = true;
@@ -133,16 +134,15 @@
       }, 150));
     }
 
-    const names = Array.from(form.querySelectorAll("input[name=dealer]")).map(function (input) {
-      return input.nextElementSibling.textContent.trim();
-    });
+    const vorhandLabels = JSON.parse(form.dataset.vorhand || "[]");
+    const geberLabels = JSON.parse(form.dataset.geber || "[]");
     form.querySelectorAll("input[name=dealer]").forEach(function (input) {
       input.addEventListener("change", function () {
         const dealer = parseInt(input.value, 10);
         const vorhand = form.querySelector("input[name=undertaker][value=vorhand] + span");
         const geber = form.querySelector("input[name=undertaker][value=geber] + span");
-        if (vorhand) vorhand.textContent = names[1 - dealer] + " (Vorhand)";
-        if (geber) geber.textContent = names[dealer] + " (Geber)";
+        if (vorhand && vorhandLabels[dealer]) vorhand.textContent = vorhandLabels[dealer];
+        if (geber && geberLabels[dealer]) geber.textContent = geberLabels[dealer];
       });
     });
 

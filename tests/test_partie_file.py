@@ -74,7 +74,7 @@ def _problems(data):
                  "strawman", id="preset"),
     pytest.param(lambda d: d["rules"].update(bankroll=100), "rules: the Tarockbuch, extended variant rules have "
                  "no option 'bankroll'", id="option-of-another-preset"),
-    pytest.param(lambda d: d["rules"].update(stake="lots"), "rules: option stake must be an amount of money like 0.10",
+    pytest.param(lambda d: d["rules"].update(stake="lots"), "rules: the stake must be an amount of money like 0.10",
                  id="stake"),
     pytest.param(lambda d: d.update(version=2), "version must be 1; this scorer reads version 1 files", id="version"),
     pytest.param(lambda d: d.update(format="doppelkopf"), 'format must be "strohmandeln-partie"', id="format"),

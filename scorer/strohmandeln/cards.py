@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..words import N_, Thirds
 from .problems import Problem, StrohmandelnError
 
 
@@ -88,7 +89,7 @@ class Pack:
         problems = []
         for name in counts:
             if name not in {c.name for c in self.counted}:
-                problems.append(Problem("pile", "the {pack} pack has no {name} to count", pack=self.name, name=name))
+                problems.append(Problem("pile", "the {pack} pack has no {name} to count", pack=self.name, name=str(name)[:20]))
         if problems:
             raise StrohmandelnError(problems)
         if cards < 0 or cards > self.cards:
@@ -134,12 +135,12 @@ class Pack:
 
 
 LABELS = {
-    "trull": "Trull cards",
-    "kings": "Kings",
-    "queens": "Queens",
-    "knights": "Knights",
-    "jacks": "Jacks",
-    "tarocks": "other Tarocks",
+    "trull": N_("Trull cards"),
+    "kings": N_("Kings"),
+    "queens": N_("Queens"),
+    "knights": N_("Knights"),
+    "jacks": N_("Jacks"),
+    "tarocks": N_("other Tarocks"),
 }
 
 _TRULL = (("Sküs", "trull"), ("XXI", "trull"), ("I", "trull"))

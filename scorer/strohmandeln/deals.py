@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import format_card_points
+from ..words import N_, Thirds, Words
 from .problems import Problem
 from .rules import BONUS_CARDS, BONUS_LABELS, EXCLUSIVE, PRESET_NAMES, RuleSet
 
@@ -12,10 +12,15 @@ DEAL_TYPES = ("game", "renonce", "misdeal", "redeal")
 REDEAL_REASONS = ("no-tarock", "passed")
 COUNTS_AS_GAME = ("game", "renonce")
 
+# "a misdeal has no ...": the deal types with their article, and the fields they lack
+A_DEAL = {"misdeal": N_("a misdeal"), "redeal": N_("a redeal")}
+FIELD_WORDS = {"undertaker": N_("undertaker"), "card_points": N_("card points"), "bonuses": N_("bonuses"),
+               "kontra": N_("Kontra")}
+
 CARD_NAMES = {
-    "Sküs": "the Sküs", "XXI": "the Mond", "I": "the Pagat", "II": "Tarock II", "III": "Tarock III",
-    "XVII": "Tarock XVII", "XVIII": "Tarock XVIII",
-    "K♠": "the King of Spades", "K♣": "the King of Clubs", "K♥": "the King of Hearts", "K♦": "the King of Diamonds",
+    "Sküs": N_("the Sküs"), "XXI": N_("the Mond"), "I": N_("the Pagat"), "II": N_("Tarock II"), "III": N_("Tarock III"),
+    "XVII": N_("Tarock XVII"), "XVIII": N_("Tarock XVIII"),
+    "K♠": N_("the King of Spades"), "K♣": N_("the King of Clubs"), "K♥": N_("the King of Hearts"), "K♦": N_("the King of Diamonds"),
 }
 
 
@@ -84,7 +89,7 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, str] = ("player 0", "pla
         for name, value, empty in (("undertaker", deal.undertaker, None), ("card_points", deal.card_points, None),
                                    ("bonuses", deal.bonuses, ()), ("kontra", deal.kontra, False)):
             if value != empty:
-                problems.append(Problem(name, "a {type} has no {what}", type=deal.type, what=name.replace("_", " ")))
+                problems.append(Problem(name, "{type} has no {what}", type=A_DEAL[deal.type], what=FIELD_WORDS[name]))
         if deal.type == "misdeal":
             if not _player(deal.offender):
                 problems.append(Problem("offender", "say who misdealt"))
@@ -146,20 +151,20 @@ def _check_card_points(rules: RuleSet, deal: Deal, problems: list[Problem]) -> t
             bad = True
         elif not pack.in_threes and value % 3:
             problems.append(Problem("card_points", "without counting in threes card points are whole numbers, "
-                                    "not {value}", value=format_card_points(value)))
+                                    "not {value}", value=Thirds(value)))
             bad = True
     if bad:
         return None
     a, b = cp
     if a is not None and b is not None and a + b != total:
         problems.append(Problem("card_points", "card points {a} + {b} do not add up to {total}",
-                                a=format_card_points(a), b=format_card_points(b), total=pack.total))
+                                a=Thirds(a), b=Thirds(b), total=pack.total))
         return None
     piles = deal.piles(total)
     for value in piles:
         if value not in pack.reachable:
             problems.append(Problem("card_points", "no pile of whole tricks is worth {value} card points: "
-                                    "check the count", value=format_card_points(value)))
+                                    "check the count", value=Thirds(value)))
             return None
     return piles
 
@@ -213,7 +218,7 @@ def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Pr
     if both:
         card = CARD_NAMES[sorted(both)[0]]
         problems.append(Problem("bonuses", "{card} cannot be in both players' tricks: {a} for one, {b} for the other",
-                                card=card, a=" and ".join(names[0]), b=" and ".join(names[1])))
+                                card=card, a=Words(names[0]), b=Words(names[1])))
         return
     if piles is None:
         return
@@ -224,12 +229,12 @@ def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Pr
         if piles[player] < need:
             problems.append(Problem(
                 "bonuses", "{labels} need at least {need} card points; {player} has {has}",
-                labels=" and ".join(names[player]), need=format_card_points(need), player=players[player],
-                has=format_card_points(piles[player])))
+                labels=Words(names[player]), need=Thirds(need), player=players[player],
+                has=Thirds(piles[player])))
 
 
 def _shown(value) -> str:
     """A bad value shown back to the user, in thirds when it is a number."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return format_card_points(value) if value >= 0 else str(value)
+        return Thirds(value) if value >= 0 else str(value)
     return str(value)[:20]

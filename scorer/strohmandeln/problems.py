@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..words import Message, render
+
 
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an entry: the field it concerns and a message template.
 
     The template and its arguments are kept apart so that the message can be
-    translated; `message` gives it in English.
+    translated (`localized(translator)`); `message` gives it in English.
     """
 
     field: str
@@ -28,13 +30,26 @@ class Problem:
         """The same problem, said of deal number `deal` (1-based)."""
         return Problem(self.field, self.text, deal=deal, **self.args)
 
+    def template(self, tr) -> str:
+        return tr.gettext(self.text)
+
+    def localized(self, tr) -> str:
+        """The problem in the translator's words, without where it is."""
+        return render(self, tr)
+
+    def located(self, tr=None) -> str:
+        """The problem in the translator's words, with the deal it concerns."""
+        if not self.deal:
+            return render(self, tr)
+        return render(Message("deal {n}: {problem}", n=self.deal, problem=self), tr)
+
     @property
     def message(self) -> str:
         """The problem in words, without where it is."""
-        return self.text.format(**self.args)
+        return render(self)
 
     def __str__(self) -> str:
-        return f"deal {self.deal}: {self.message}" if self.deal else self.message
+        return self.located()
 
 
 class StrohmandelnError(ValueError):

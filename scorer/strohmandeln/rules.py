@@ -7,41 +7,42 @@ from functools import cached_property
 from decimal import Decimal, InvalidOperation
 
 from .cards import Pack, pack_for
+from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
 PRESETS = ("tarockbuch-extended", "tarockbuch-classic", "beck", "strawman")
 TAROCKBUCH = ("tarockbuch-extended", "tarockbuch-classic")
 
 PRESET_NAMES = {
-    "tarockbuch-extended": "Tarockbuch, extended variant",
-    "tarockbuch-classic": "Tarockbuch, classic variant",
-    "beck": "Fritz Beck",
-    "strawman": "Straw Man Tarot (credits)",
+    "tarockbuch-extended": N_("Tarockbuch, extended variant"),
+    "tarockbuch-classic": N_("Tarockbuch, classic variant"),
+    "beck": N_("Fritz Beck"),
+    "strawman": N_("Straw Man Tarot (credits)"),
 }
 
 BONUS_LABELS = {
-    "pagat": "Pagat",
-    "pagat_captured": "Pagat captured",
-    "uhu": "Uhu",
-    "uhu_captured": "Uhu captured",
-    "kakadu": "Kakadu",
-    "kakadu_captured": "Kakadu captured",
-    "rostopschin": "Rostopschin",
-    "rostopschin_lost": "Rostopschin lost",
-    "trull_tricks": "Trull",
-    "four_kings_tricks": "Four Kings",
-    "trull_announced": "Trull announced",
-    "four_kings_announced": "Four Kings announced",
-    "mondfang": "Mondfang",
-    "valat": "Valat",
+    "pagat": N_("Pagat"),
+    "pagat_captured": N_("Pagat captured"),
+    "uhu": N_("Uhu"),
+    "uhu_captured": N_("Uhu captured"),
+    "kakadu": N_("Kakadu"),
+    "kakadu_captured": N_("Kakadu captured"),
+    "rostopschin": N_("Rostopschin"),
+    "rostopschin_lost": N_("Rostopschin lost"),
+    "trull_tricks": N_("Trull"),
+    "four_kings_tricks": N_("Four Kings"),
+    "trull_announced": N_("Trull announced"),
+    "four_kings_announced": N_("Four Kings announced"),
+    "mondfang": N_("Mondfang"),
+    "valat": N_("Valat"),
 }
 
 ITEM_LABELS = {
-    "game": "Game",
-    "grammel": "Grammel-Punkt",
-    "absolut": "Absolut",
-    "grandpoint": "Grandpoint",
-    "misdeal": "Misdeal",
+    "game": N_("Game"),
+    "grammel": N_("Grammel-Punkt"),
+    "absolut": N_("Absolut"),
+    "grandpoint": N_("Grandpoint"),
+    "misdeal": N_("Misdeal"),
     **BONUS_LABELS,
 }
 
@@ -72,44 +73,45 @@ def _choice(*allowed):
     def parse(value):
         if value in allowed:
             return value
-        raise ValueError("must be one of " + ", ".join(str(a) for a in allowed))
+        raise ValueError(Message("must be one of {choices}", choices=", ".join(str(a) for a in allowed)))
     return parse
 
 
 def _flag(value):
     if isinstance(value, bool):
         return value
-    raise ValueError("must be true or false")
+    raise ValueError(Message("must be true or false"))
 
 
 def _deck(value):
     if value in (54, 40, "54", "40") and not isinstance(value, bool):
         return int(value)
-    raise ValueError("must be 54 or 40")
+    raise ValueError(Message("must be 54 or 40"))
 
 
 def _stake(value):
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise ValueError("must be an amount of money like 0.10")
+        raise ValueError(Message("must be an amount of money like 0.10"))
     try:
         stake = Decimal(str(value).strip().replace(",", "."))
     except InvalidOperation:
-        raise ValueError("must be an amount of money like 0.10") from None
+        raise ValueError(Message("must be an amount of money like 0.10")) from None
     if not stake.is_finite() or stake < 0 or stake > 1000 or stake.as_tuple().exponent < -4:
-        raise ValueError("must be an amount between 0 and 1000, like 0.10")
+        raise ValueError(Message("must be an amount between 0 and 1000, like 0.10"))
     return stake
 
 
 def _whole(low, high):
     def parse(value):
+        wrong = ValueError(Message("must be a whole number from {low} to {high}", low=low, high=high))
         if isinstance(value, bool):
-            raise ValueError(f"must be a whole number from {low} to {high}")
+            raise wrong
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"must be a whole number from {low} to {high}") from None
+            raise wrong from None
         if str(value).strip() != str(number) or not low <= number <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}")
+            raise wrong
         return number
     return parse
 
@@ -147,6 +149,21 @@ OPTIONS = {o.name: o for o in (
     Option("valat", TAROCKBUCH, {p: "replace" for p in TAROCKBUCH}, _choice("replace", "add"),
            "a Valat replaces the game value and the in-the-tricks bonuses, or is added to them"),
 )}
+
+# what an option is called in a message about its value
+OPTION_TITLES = {
+    "deck": N_("the pack"),
+    "counting": N_("the counting"),
+    "stake": N_("the stake"),
+    "nullrunde": N_("the Nullrunde option"),
+    "simple_games": N_("the option for both passing"),
+    "undertaker_loses_draw": N_("the option for an undertaken draw"),
+    "tarock_ii_ultimo": N_("the Tarock II ultimo option"),
+    "bankroll": N_("the bankroll"),
+    "grammel_threshold": N_("the Grammel threshold"),
+    "kontra": N_("the Kontra option"),
+    "valat": N_("the Valat option"),
+}
 
 _SIMPLE_GAMES = {"tarockbuch-extended": ("play", "redeal"), "tarockbuch-classic": ("play", "redeal"),
                  "beck": ("redeal", "half")}
@@ -203,7 +220,7 @@ class RuleSet:
             try:
                 values[key] = parse(raw)
             except ValueError as exc:
-                problems.append(Problem(key, "option {key} {reason}", key=key, reason=str(exc)))
+                problems.append(Problem(key, "{option} {reason}", option=OPTION_TITLES[key], reason=exc.args[0]))
         if not problems:
             deck = values.get("deck", 54)
             if deck == 40 and preset == "strawman":
@@ -328,58 +345,83 @@ class RuleSet:
     def bonus_label(self, bonus: str) -> str:
         """A bonus's name in this rule set's words."""
         if self.preset == "strawman" and bonus == "trull_tricks":
-            return "Honneurs"
+            return N_("Honneurs")
         if self.preset == "beck":
-            return {"trull_announced": "Trull", "four_kings_announced": "Königstrull"}.get(bonus, BONUS_LABELS[bonus])
+            return {"trull_announced": N_("Trull"), "four_kings_announced": N_("Königstrull")}.get(bonus, BONUS_LABELS[bonus])
         return BONUS_LABELS[bonus]
 
-    def describe(self) -> list[str]:
-        """What this rule set pays, in plain words, one line each."""
-        pack = self.pack
-        lines = []
+    def amount(self, n: int) -> Plural:
+        """`n` of what the scoresheet counts: 3 game points, 30 credits."""
+        if self.preset == "strawman":
+            return Plural("{n} credit", "{n} credits", n=n)
+        return Plural("{n} game point", "{n} game points", n=n)
 
-        def u(n: int) -> str:
-            unit = self.unit
-            return unit[:-1] if n == 1 else unit
+    def describe(self) -> list[Message]:
+        """What this rule set pays, in plain words, one sentence each (str() gives English)."""
+        pack = self.pack
+        lines: list[Message] = []
+        u = self.amount
         simple = self.simple_game_value
         if simple is None:
-            lines.append("Both pass: the cards are dealt again.")
+            lines.append(Message("Both pass: the cards are dealt again."))
         else:
-            line = f"Simple game won: {simple} {u(simple)}"
-            if self.grammel:
-                line += f"; {simple + 1} if the winner has at least {self.grammel}"
-            if self.simple_games == "half":
-                line += " (half value)"
-            lines.append(line + ".")
+            if self.grammel and self.simple_games == "half":
+                lines.append(Message("Simple game won: {value}; {more} if the winner has at least {grammel} "
+                                     "(half value).", value=u(simple), more=simple + 1, grammel=self.grammel))
+            elif self.grammel:
+                lines.append(Message("Simple game won: {value}; {more} if the winner has at least {grammel}.",
+                                     value=u(simple), more=simple + 1, grammel=self.grammel))
+            elif self.simple_games == "half":
+                lines.append(Message("Simple game won: {value} (half value).", value=u(simple)))
+            else:
+                lines.append(Message("Simple game won: {value}.", value=u(simple)))
             if pack.can_draw:
                 draw = f"{pack.win - 1}:{pack.total - pack.win + 1}"
-                lines.append(f"Simple game {draw}: a draw" + (", and a Nullrunde (the next two games count double) follows."
-                                                             if self.has_nullrunde else ", only the bonuses count."))
-        won = f"Undertaken game won: {self.undertaken_won} {u(self.undertaken_won)}"
-        lost = f"lost: {self.undertaken_lost} to the opponent"
+                if self.has_nullrunde:
+                    lines.append(Message("Simple game {draw}: a draw, and a Nullrunde (the next two games count "
+                                         "double) follows.", draw=draw))
+                else:
+                    lines.append(Message("Simple game {draw}: a draw, only the bonuses count.", draw=draw))
         if self.grammel:
-            won += f" ({self.undertaken_won + 1} with at least {self.grammel})"
-            lost += f" ({self.undertaken_lost + 1} if the undertaker has less than {pack.total - self.grammel + 1})"
-        lines.append(f"{won}; {lost}.")
+            lines.append(Message("Undertaken game won: {won} ({won_more} with at least {grammel}); lost: {lost} "
+                                 "to the opponent ({lost_more} if the undertaker has less than {low}).",
+                                 won=u(self.undertaken_won), won_more=self.undertaken_won + 1, grammel=self.grammel,
+                                 lost=self.undertaken_lost, lost_more=self.undertaken_lost + 1,
+                                 low=pack.total - self.grammel + 1))
+        else:
+            lines.append(Message("Undertaken game won: {won}; lost: {lost} to the opponent.",
+                                 won=u(self.undertaken_won), lost=self.undertaken_lost))
         if not self.undertaken_draw_lost and pack.can_draw:
-            lines.append("An undertaken game where neither reaches the mark is a draw: only the bonuses count.")
-        lines.append(f"Winning needs {pack.win} of {pack.total} card points"
-                     + (", counted in threes." if pack.in_threes else ", values simply added."))
+            lines.append(Message("An undertaken game where neither reaches the mark is a draw: only the bonuses count."))
+        if pack.in_threes:
+            lines.append(Message("Winning needs {win} of {total} card points, counted in threes.",
+                                 win=pack.win, total=pack.total))
+        else:
+            lines.append(Message("Winning needs {win} of {total} card points, values simply added.",
+                                 win=pack.win, total=pack.total))
         if self.absolut:
             a, av, g, gv = self.absolut
-            lines.append(f"Absolut (winner with {a} to {g - 1}): {av}; Grandpoint ({g} or more): {gv}.")
-        bonus_words = ", ".join(f"{self.bonus_label(b)} {v}" for b, v in self.bonuses.items() if b != "valat")
-        if bonus_words:
-            lines.append(f"Bonuses: {bonus_words}.")
+            lines.append(Message("Absolut (winner with {a} to {a_to}): {av}; Grandpoint ({g} or more): {gv}.",
+                                 a=a, a_to=g - 1, av=av, g=g, gv=gv))
+        bonuses = [Message("{label} {value}", label=self.bonus_label(b), value=v)
+                   for b, v in self.bonuses.items() if b != "valat"]
+        if bonuses:
+            lines.append(Message("Bonuses: {bonuses}.", bonuses=Listing(bonuses)))
         if self.valat_value:
-            lines.append(f"Valat: {self.valat_value}, " + ("replacing the game value and the in-the-tricks bonuses."
-                                                          if self.valat == "replace" else "added to everything else."))
+            if self.valat == "replace":
+                lines.append(Message("Valat: {value}, replacing the game value and the in-the-tricks bonuses.",
+                                     value=self.valat_value))
+            else:
+                lines.append(Message("Valat: {value}, added to everything else.", value=self.valat_value))
         if self.kontra:
-            lines.append("Kontra: the opponent may double an undertaken game's value.")
+            lines.append(Message("Kontra: the opponent may double an undertaken game's value."))
         if self.has_nullrunde and self.nullrunde == "stack":
-            lines.append("Doubled rounds that overlap multiply (x4).")
-        lines.append(f"Misdeal: {self.misdeal_value} to the opponent.")
+            lines.append(Message("Doubled rounds that overlap multiply (x4)."))
+        lines.append(Message("Misdeal: {value} to the opponent.", value=self.misdeal_value))
         if self.preset == "strawman":
-            lines.append(f"Each player starts with {self.bankroll} credits; the partie ends when one runs out.")
-        lines.append(f"Stake: {self.stake} per {'credit' if self.preset == 'strawman' else 'game point'}.")
+            lines.append(Message("Each player starts with {bankroll} credits; the partie ends when one runs out.",
+                                 bankroll=self.bankroll))
+            lines.append(Message("Stake: {stake} per credit.", stake=Money(self.stake)))
+        else:
+            lines.append(Message("Stake: {stake} per game point.", stake=Money(self.stake)))
         return lines

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, jsonify, render_template, request, url_for
+from flask_babel import gettext as _, ngettext
 
-from ..strohmandeln import RuleSet, StrohmandelnError, format_blatt, format_card_points
+from ..i18n import card_points, sentence
+
+from ..strohmandeln import RuleSet, StrohmandelnError, format_blatt
 from .forms import COUNTER_LABELS
 from .parties import load_or_404
 
@@ -29,21 +32,27 @@ def count(rules: RuleSet, args) -> dict:
     for name in names:
         raw = (args.get(name) or "0").strip()
         if not re.fullmatch(r"[0-9]{1,3}", raw):
-            errors.append(f"{COUNTER_LABELS[name]}: enter a whole number.")
+            errors.append(_("%(counter)s: enter a whole number.", counter=COUNTER_LABELS[name]))
         else:
             values[name] = int(raw)
-    result = {"values": {n: values.get(n, 0) for n in names}, "errors": errors, "cards": 2 * values.get("tricks", 0)}
+    cards = 2 * values.get("tricks", 0)
+    result = {"values": {n: values.get(n, 0) for n in names}, "errors": errors, "cards": cards,
+              "cards_text": ngettext("%(num)d card", "%(num)d cards", cards)}
     if errors:
         return result
     tricks = values.pop("tricks")
     try:
         thirds = rules.pack.pile(values, 2 * tricks)
     except StrohmandelnError as exc:
-        result["errors"] = [p.message[:1].upper() + p.message[1:] + "." for p in exc.problems]
+        result["errors"] = [sentence(p) for p in exc.problems]
         return result
     whole, blatt = divmod(thirds, 3)
     result.update(thirds=thirds, points=whole, blatt=blatt, blatt_text=format_blatt(thirds),
-                  exact=format_card_points(thirds), other=format_card_points(rules.pack.total_thirds - thirds),
+                  exact=card_points(thirds), other=card_points(rules.pack.total_thirds - thirds),
+                  exact_text=_("Exactly %(exact)s · the other pile: %(other)s", exact=card_points(thirds),
+                               other=card_points(rules.pack.total_thirds - thirds)),
+                  live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=format_blatt(thirds),
+                              other=card_points(rules.pack.total_thirds - thirds)),
                   bonuses=[b for b, need in (("trull_tricks", ("trull", 3)), ("four_kings_tricks", ("kings", 4)))
                            if values.get(need[0]) == need[1] and b in rules.bonuses])
     return result

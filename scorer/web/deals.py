@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
+from ..i18n import TR, say, sentence
 from ..strohmandeln import (
     Bonus, Deal, Partie, Problem, StrohmandelnError, extend, format_blatt, parse_card_points, replay,
 )
@@ -23,16 +25,11 @@ FIELD_OF = {"card_points": "points", "bonuses": "bonuses", "undertaker": "undert
             "dealer": "dealer", "reason": "reason", "kontra": "kontra", "type": "type"}
 
 
-def sentence(message: str) -> str:
-    """An engine message as a sentence on the page."""
-    return message[:1].upper() + message[1:] + ("" if message.endswith((".", "?", "!")) else ".")
-
-
 def bonus_choices(partie: Partie) -> list[tuple[int, list[tuple[str, str]]]]:
     """The bonuses this rule set has, per player: (player, [(value, label)])."""
     rules = partie.rules
     names = [b for b in rules.bonuses if not (b == "valat" and rules.pack.in_threes)]
-    return [(p, [(f"{b}:{p}", rules.bonus_label(b)) for b in names]) for p in (0, 1)]
+    return [(p, [(f"{b}:{p}", say(rules.bonus_label(b))) for b in names]) for p in (0, 1)]
 
 
 def make_form(sp: store.StoredPartie, settlement, deal: Deal | None = None) -> DealForm:
@@ -40,7 +37,7 @@ def make_form(sp: store.StoredPartie, settlement, deal: Deal | None = None) -> D
     partie = sp.partie
     form = DealForm()
     form.set_players(partie.players)
-    form.bonuses.choices = [c for _, choices in bonus_choices(partie) for c in choices]
+    form.bonuses.choices = [c for _player, choices in bonus_choices(partie) for c in choices]
     if request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
@@ -80,7 +77,7 @@ def prefill_from_query(form: DealForm) -> None:
         form.points.data = args["points"]
     if args.get("blatt") in ("0", "1", "2"):
         form.blatt.data = args["blatt"]
-    valid = {value for value, _ in form.bonuses.choices}
+    valid = {value for value, _label in form.bonuses.choices}
     form.bonuses.data = [b for b in args.getlist("bonus") if b in valid]
 
 
@@ -89,9 +86,9 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
     errors: list[tuple[str, str]] = []
     kind = form.type.data
     if kind not in ("game", "renonce", "misdeal", "redeal"):
-        return None, [("type", "Choose what happened: game, renonce, misdeal or redeal.")]
+        return None, [("type", _("Choose what happened: game, renonce, misdeal or redeal."))]
     if form.dealer.data not in ("0", "1"):
-        return None, [("dealer", "Choose who dealt.")]
+        return None, [("dealer", _("Choose who dealt."))]
     dealer = int(form.dealer.data)
     offender = int(form.offender.data) if form.offender.data in ("0", "1") else None
     if kind == "misdeal":
@@ -100,27 +97,27 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
         return Deal("redeal", dealer, reason=form.reason.data), errors
     undertaker = {"nobody": None, "vorhand": 1 - dealer, "geber": dealer}.get(form.undertaker.data, "bad")
     if undertaker == "bad":
-        return None, [("undertaker", "Choose who undertook: nobody, Vorhand or Geber.")]
+        return None, [("undertaker", _("Choose who undertook: nobody, Vorhand or Geber."))]
     text = (form.points.data or "").strip()
     thirds = None
     if text:
         try:
             thirds = parse_card_points(text)
         except StrohmandelnError as exc:
-            errors += [("points", sentence(p.message)) for p in exc.problems]
+            errors += [("points", sentence(p)) for p in exc.problems]
         else:
             blatt = form.blatt.data if form.blatt.data in ("0", "1", "2") else "0"
             if text.isdigit():
                 thirds += int(blatt)
             elif blatt != "0":
-                errors.append(("points", "Give the Blatt once: either in the card points or with the buttons."))
+                errors.append(("points", _("Give the Blatt once: either in the card points or with the buttons.")))
     pile_of = 1 if form.pile_of.data == "1" else 0
     card_points = None if thirds is None else ((thirds, None) if pile_of == 0 else (None, thirds))
     bonuses = []
     for value in form.bonuses.data or []:
-        name, _, player = str(value).partition(":")
+        name, _colon, player = str(value).partition(":")
         if player not in ("0", "1") or not name:
-            errors.append(("bonuses", "That bonus is not one of this partie's."))
+            errors.append(("bonuses", _("That bonus is not one of the bonuses of this partie.")))
             continue
         bonuses.append(Bonus(name, int(player)))
     if errors:
@@ -133,7 +130,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
 def form_errors(problems: list[Problem], number: int) -> list[tuple[str, str]]:
     """Problems of the deal in the form go next to their field; those of other deals (a bankroll that
     runs out before later deals) are said with their deal number."""
-    return [(FIELD_OF.get(p.field, "type"), sentence(p.message)) if p.deal in (None, number) else ("type", str(p))
+    return [(FIELD_OF.get(p.field, "type"), sentence(p)) if p.deal in (None, number) else ("type", sentence(p, located=True))
             for p in problems]
 
 
@@ -181,7 +178,7 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
     if request.method == "GET":
         return render_form(sp, settlement, form, number)
     if not form.validate_on_submit():
-        errors = [(name, sentence(m)) for name, msgs in form.errors.items() for m in msgs]
+        errors = [(name, sentence(str(m))) for name, msgs in form.errors.items() for m in msgs]
         return render_form(sp, settlement, form, number, errors, status=422)
     action = request.form.get("action", "save")
     if action == "count":
@@ -207,22 +204,22 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
     db = get_db()
     if number is None:
         if not sp.running:
-            return render_form(sp, settlement, form, number, [("type", "This partie has ended: reopen it first.")],
+            return render_form(sp, settlement, form, number, [("type", _("This partie has ended: reopen it first."))],
                                status=422)
         if store.add_deal(db, sp.id, deal, form.key.data or None) is not None:
-            flash(f"Deal {len(after.deals)} recorded.")
+            flash(_("Deal %(num)s recorded.", num=len(after.deals)))
     else:
         try:
             store.update_deal(db, sp.id, number, deal, _int(form.version.data))
         except store.ConflictError:
             fresh = store.load(db, sp.id)
             form.version.data = str(fresh.version)
-            message = ("The partie changed on another phone since you opened this form. Check deal "
-                       f"{number} on the board; to save your version anyway, press Save again.")
+            message = _("The partie changed on another phone since you opened this form. Check deal "
+                        "%(num)s on the board; to save your version anyway, press Save again.", num=number)
             if number > len(fresh.partie.deals):
-                message = f"Deal {number} was deleted on another phone in the meantime."
+                message = _("Deal %(num)s was deleted on another phone in the meantime.", num=number)
             return render_form(fresh, replay(fresh.partie), form, number, [("type", message)], status=409)
-        flash(f"Deal {number} changed; everything after it recomputed.")
+        flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
     return redirect(url_for("partie.board", pid=sp.id))
 
 
@@ -268,20 +265,20 @@ def delete(pid, number):
     if not form.validate_on_submit():
         abort(400)
     if not 1 <= number <= len(sp.partie.deals):
-        flash(f"Deal {number} is no longer there: it was deleted on another phone.")
+        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
     deals = sp.partie.deals[:number - 1] + sp.partie.deals[number:]
     later = check_in_partie(sp.partie, deals)
     if later:
-        flash("Deal {} cannot be deleted: {}".format(number, later[0]))
+        flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=say(later[0])))
         return redirect(url_for("partie.board", pid=pid))
     try:
         store.delete_deal(get_db(), pid, number, _int(form.version.data))
     except store.ConflictError:
-        flash("The partie changed on another phone in the meantime: nothing was deleted. Check the board and "
-              "delete again if you still want to.")
+        flash(_("The partie changed on another phone in the meantime: nothing was deleted. Check the board and "
+                "delete again if you still want to."))
         return redirect(url_for("partie.board", pid=pid))
-    flash(f"Deal {number} deleted; everything after it recomputed.")
+    flash(_("Deal %(num)s deleted; everything after it recomputed.", num=number))
     return redirect(url_for("partie.board", pid=pid))
 
 
@@ -293,13 +290,13 @@ def undo(pid):
     if not form.validate_on_submit():
         abort(400)
     if not sp.partie.deals:
-        flash("There is no deal to undo.")
+        flash(_("There is no deal to undo."))
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
     try:
         store.delete_deal(get_db(), pid, number, _int(form.version.data))
     except store.ConflictError:
-        flash("The partie changed on another phone in the meantime: nothing was undone. Check the board first.")
+        flash(_("The partie changed on another phone in the meantime: nothing was undone. Check the board first."))
         return redirect(url_for("partie.board", pid=pid))
-    flash(f"Deal {number} undone.")
+    flash(_("Deal %(num)s undone.", num=number))
     return redirect(url_for("partie.board", pid=pid))

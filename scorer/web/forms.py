@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, StringField
@@ -11,8 +12,8 @@ from wtforms.validators import InputRequired, Length, Optional
 
 from ..strohmandeln import PRESET_NAMES, PRESETS
 
-COUNTER_LABELS = {"trull": "Trull cards", "kings": "Kings", "queens": "Queens", "knights": "Knights",
-                  "jacks": "Jacks", "tarocks": "Other Tarocks", "tricks": "Tricks"}
+COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
+                  "jacks": _l("Jacks"), "tarocks": _l("Other Tarocks"), "tricks": _l("Tricks")}
 
 
 class EmptyForm(FlaskForm):
@@ -24,36 +25,36 @@ class EmptyForm(FlaskForm):
 class ImportForm(FlaskForm):
     """Upload a partie file to start a new partie from it."""
 
-    file = FileField("Partie file (.json)")
+    file = FileField(_l("Partie file (.json)"))
 
 
 class NewPartieForm(FlaskForm):
     """Two names, a preset with its options, the stake, who deals first."""
 
-    player0 = StringField("First player", validators=[InputRequired("Enter the first player's name."),
-                                                     Length(max=40, message="A name has at most 40 characters.")])
-    player1 = StringField("Second player", validators=[InputRequired("Enter the second player's name."),
-                                                      Length(max=40, message="A name has at most 40 characters.")])
-    first_dealer = RadioField("Who deals first", choices=[("0", "First player"), ("1", "Second player")],
+    player0 = StringField(_l("First player"), validators=[InputRequired(_l("Enter the first player's name.")),
+                                                     Length(max=40, message=_l("A name has at most 40 characters."))])
+    player1 = StringField(_l("Second player"), validators=[InputRequired(_l("Enter the second player's name.")),
+                                                      Length(max=40, message=_l("A name has at most 40 characters."))])
+    first_dealer = RadioField(_l("Who deals first"), choices=[("0", _l("First player")), ("1", _l("Second player"))],
                               default="0")
-    preset = RadioField("Rules", choices=[(p, PRESET_NAMES[p]) for p in PRESETS], default=PRESETS[0])
-    stake = StringField("Stake per game point (€)", validators=[Optional()],
-                        description="Empty: 0.10 (Straw Man: 0.01 per credit).")
-    deck = RadioField("Pack", choices=[("54", "54 cards"), ("40", "40 cards")], default="54")
-    counting = RadioField("Counting", choices=[("threes", "In threes"), ("simple", "Simply added")],
+    preset = RadioField(_l("Rules"), choices=[(p, _l(PRESET_NAMES[p])) for p in PRESETS], default=PRESETS[0])
+    stake = StringField(_l("Stake per game point (€)"), validators=[Optional()],
+                        description=_l("Empty: 0.10 (Straw Man: 0.01 per credit)."))
+    deck = RadioField(_l("Pack"), choices=[("54", _l("54 cards")), ("40", _l("40 cards"))], default="54")
+    counting = RadioField(_l("Counting"), choices=[("threes", _l("In threes")), ("simple", _l("Simply added"))],
                           default="threes")
-    nullrunde = RadioField("A Nullrunde inside a Nullrunde", choices=[("queue", "Comes after it"),
-                                                                      ("stack", "Stacks (×4)")], default="queue")
-    simple_games = RadioField("When both pass", choices=[("default", "As the rules say"), ("play", "Play a simple game"),
-                                                         ("redeal", "Deal again"), ("half", "Half value (Beck)")],
+    nullrunde = RadioField(_l("A Nullrunde inside a Nullrunde"), choices=[("queue", _l("Comes after it")),
+                                                                      ("stack", _l("Stacks (×4)"))], default="queue")
+    simple_games = RadioField(_l("When both pass"), choices=[("default", _l("As the rules say")), ("play", _l("Play a simple game")),
+                                                         ("redeal", _l("Deal again")), ("half", _l("Half value (Beck)"))],
                               default="default")
-    kontra = BooleanField("Kontra: the opponent may double an undertaken game")
-    valat = RadioField("Valat", choices=[("replace", "Replaces the game value"), ("add", "Is added")],
+    kontra = BooleanField(_l("Kontra: the opponent may double an undertaken game"))
+    valat = RadioField(_l("Valat"), choices=[("replace", _l("Replaces the game value")), ("add", _l("Is added"))],
                        default="replace")
-    grammel_threshold = StringField("Grammel-Punkt from (40-card pack)", validators=[Optional()])
-    undertaker_loses_draw = BooleanField("An undertaken game drawn 35:35 is lost")
-    tarock_ii_ultimo = BooleanField("Tarock II ultimo scores like the Pagat")
-    bankroll = StringField("Credits each player starts with", validators=[Optional()])
+    grammel_threshold = StringField(_l("Grammel-Punkt from (40-card pack)"), validators=[Optional()])
+    undertaker_loses_draw = BooleanField(_l("An undertaken game drawn 35:35 is lost"))
+    tarock_ii_ultimo = BooleanField(_l("Tarock II ultimo scores like the Pagat"))
+    bankroll = StringField(_l("Credits each player starts with"), validators=[Optional()])
 
 
 class DealForm(FlaskForm):
@@ -61,18 +62,18 @@ class DealForm(FlaskForm):
 
     key = HiddenField()          # idempotency: one deal per form
     version = HiddenField()      # the partie's version when the form was opened
-    type = RadioField("What happened", choices=[("game", "Game"), ("renonce", "Renonce"), ("misdeal", "Misdeal"),
-                                                ("redeal", "Redeal")], default="game")
-    dealer = RadioField("Dealer", choices=[("0", "0"), ("1", "1")])
-    undertaker = RadioField("Who undertook", choices=[("nobody", "Nobody"), ("vorhand", "Vorhand"),
-                                                      ("geber", "Geber")], default="nobody")
-    kontra = BooleanField("Kontra (doubled by the opponent)")
-    pile_of = RadioField("Pile counted", choices=[("0", "0"), ("1", "1")], default="0")
-    points = StringField("Card points")
-    blatt = RadioField("Blatt", choices=[("0", "+0"), ("1", "+1"), ("2", "+2")], default="0")
-    bonuses = SelectMultipleField("Bonuses", choices=[], validate_choice=False)
-    offender = RadioField("Who", choices=[("0", "0"), ("1", "1")], validate_choice=False)
-    reason = RadioField("Why", choices=[("no-tarock", "A hand without Tarock"), ("passed", "Both passed")],
+    type = RadioField(_l("What happened"), choices=[("game", _l("Game")), ("renonce", _l("Renonce")), ("misdeal", _l("Misdeal")),
+                                                ("redeal", _l("Redeal"))], default="game")
+    dealer = RadioField(_l("Dealer"), choices=[("0", "0"), ("1", "1")])
+    undertaker = RadioField(_l("Who undertook"), choices=[("nobody", _l("Nobody")), ("vorhand", _l("Vorhand")),
+                                                      ("geber", _l("Geber"))], default="nobody")
+    kontra = BooleanField(_l("Kontra (doubled by the opponent)"))
+    pile_of = RadioField(_l("Pile counted"), choices=[("0", "0"), ("1", "1")], default="0")
+    points = StringField(_l("Card points"))
+    blatt = RadioField(_l("Blatt"), choices=[("0", "+0"), ("1", "+1"), ("2", "+2")], default="0")
+    bonuses = SelectMultipleField(_l("Bonuses"), choices=[], validate_choice=False)
+    offender = RadioField(_l("Who"), choices=[("0", "0"), ("1", "1")], validate_choice=False)
+    reason = RadioField(_l("Why"), choices=[("no-tarock", _l("A hand without Tarock")), ("passed", _l("Both passed"))],
                         default="no-tarock")
     trull = StringField(COUNTER_LABELS["trull"], default="0")
     kings = StringField(COUNTER_LABELS["kings"], default="0")

@@ -10,9 +10,12 @@ from flask import (
     Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for,
 )
 
+from flask_babel import gettext as _
+
 from .. import store
 from ..db import get_db
-from ..export import csv_text
+from ..export import csv_text, excel_text
+from ..i18n import TR, language, sentence
 from ..partie_file import check_name, dumps, loads
 from ..strohmandeln import PRESET_NAMES, PRESETS, Partie, Problem, RuleSet, StrohmandelnError, extend, replay
 from . import present
@@ -143,13 +146,13 @@ def create():
         problems: list[Problem] = []
         names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
         if not all(names):
-            problems.append(Problem("player1" if names[0] else "player0", "enter both players' names"))
+            problems.append(Problem("player1" if names[0] else "player0", "enter the names of both players"))
         elif names[0].casefold() == names[1].casefold():
             problems.append(Problem("player1", "the two players need different names"))
         rules, rule_problems = rules_from_form(form)
         problems += rule_problems
         if passcode and request.form.get("passcode", "") != passcode:
-            passcode_error = "The passcode is not right: ask whoever runs this scorer."
+            passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
         if not problems and not passcode_error:
             partie = Partie(players=tuple(names), rules=rules, first_dealer=int(form.first_dealer.data))
             pid = store.create_partie(get_db(), partie)
@@ -157,7 +160,7 @@ def create():
             return redirect(url_for("partie.board", pid=pid))
         for p in problems:
             field = getattr(form, p.field if p.field in form else "preset")
-            field.errors = list(field.errors) + [p.message[:1].upper() + p.message[1:] + "."]
+            field.errors = list(field.errors) + [sentence(p)]
         status = 422
     elif request.method == "POST":
         status = 422
@@ -245,6 +248,17 @@ def export_csv(pid):
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
 
 
+@bp.route("/p/<pid>/excel.csv")
+def export_excel(pid):
+    """The partie for a spreadsheet opened by double click, in the page's language (German: ';' and
+    decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
+    sp, settlement = current(pid)
+    german = language() == "de"
+    text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
+    return Response(text.encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")[:-4]}-excel.csv"'})
+
+
 @bp.route("/p/<pid>/partie.json")
 def export_file(pid):
     """The whole partie as a partie file, to keep or to import elsewhere."""
@@ -260,26 +274,26 @@ def import_file():
     problems: list[str] = []
     passcode = current_app.config.get("PASSCODE")
     if not form.validate_on_submit():
-        problems.append("The form has expired: reload the page and choose the file again.")
+        problems.append(_("The form has expired: reload the page and choose the file again."))
     elif passcode and request.form.get("passcode", "") != passcode:
-        problems.append("The passcode is not right: ask whoever runs this scorer.")
+        problems.append(_("The passcode is not right: ask whoever runs this scorer."))
     else:
         upload = request.files.get("file")
         if upload is None or not upload.filename:
-            problems.append("Choose a partie file (.json) to import.")
+            problems.append(_("Choose a partie file (.json) to import."))
         else:
             try:
                 partie = loads(upload.read())
                 replay(partie)
             except StrohmandelnError as exc:
-                problems += [str(p) for p in exc.problems][:20]
+                problems += [sentence(p, located=True) for p in exc.problems][:20]
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
                                preset_names=PRESET_NAMES, passcode=bool(passcode)), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
-    flash(f"Imported: {len(partie.deals)} deals.")
+    flash(_("Imported: %(num)s deals.", num=len(partie.deals)))
     return redirect(url_for("partie.board", pid=pid))
 
 
@@ -308,9 +322,7 @@ def qr(pid):
 def history(pid):
     """Every change to the partie, with its time, newest first."""
     sp = load_or_404(pid)
-    rows = store.history(get_db(), pid)
-    for row in rows:
-        row["text"] = json.dumps(row["detail"], ensure_ascii=False) if row["detail"] else ""
+    rows = present.history_rows(store.history(get_db(), pid), sp.partie)
     return render_template("history.html", sp=sp, partie=sp.partie, rows=rows)
 
 
@@ -326,7 +338,7 @@ def rules(pid):
 def manifest():
     """The web app manifest, so that the scorer can sit on a phone's home screen."""
     data = {
-        "name": "Strohmandeln scorer", "short_name": "Strohmandeln", "start_url": url_for("partie.index"),
+        "name": _("Strohmandeln scorer"), "short_name": "Strohmandeln", "lang": language(), "start_url": url_for("partie.index"),
         "display": "standalone", "background_color": "#14171c", "theme_color": "#14171c",
         "icons": [{"src": url_for("static", filename="icon-192.png"), "sizes": "192x192", "type": "image/png"},
                   {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},

@@ -1,56 +1,96 @@
-"""How the engine's results are shown: signed numbers, money, card points, deal lines, the chart."""
+"""How the engine's results are shown: deal lines, item names, the history, the chart (in the page's language)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from flask_babel import gettext as _, ngettext
 
-from ..strohmandeln import ITEM_LABELS, format_card_points
+from ..i18n import card_points, euros, say, signed  # noqa: F401  (re-exported for the templates and tests)
+from ..partie_file import parse_deal
+from ..strohmandeln import ITEM_LABELS, Deal
 
-MINUS = "\u2212"
 CHART_POINTS = 200
 
 
-def signed(n: int) -> str:
-    """+3, −3 (a real minus sign), 0."""
-    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
-
-
-def euros(amount: Decimal, sign: bool = True) -> str:
-    """An amount of money as players write it: +1.20 €."""
-    text = f"{abs(amount):.2f} €"
-    if not sign or amount == 0:
-        return text
-    return ("+" if amount > 0 else MINUS) + text
-
-
-def card_points(thirds: int | None) -> str:
-    """Card points for people: 35 2/3."""
-    return "" if thirds is None else format_card_points(thirds)
-
-
-def item_label(rules, item: str) -> str:
-    """An item's name in the rule set's words."""
+def item_label(rules, item: str):
+    """An item's name in the rule set's words (a Term: the template translates it with `say`)."""
     return rules.bonus_label(item) if item in rules.bonuses else ITEM_LABELS[item]
+
+
+def _what(deal: Deal, names, piles) -> str:
+    """What happened in a deal, in words: the type, who undertook, the card points."""
+    if deal.type == "misdeal":
+        return _("Misdeal (%(name)s)", name=names[deal.offender]) if deal.offender in (0, 1) else _("Misdeal")
+    if deal.type == "redeal":
+        return _("Redeal: no Tarock in a hand") if deal.reason == "no-tarock" else _("Redeal: both passed")
+    words = (_("%(name)s undertook", name=names[deal.undertaker]) if deal.undertaker is not None
+             else _("Simple game"))
+    if deal.kontra:
+        words += ", " + _("Kontra")
+    if piles:
+        words += f", {card_points(piles[0])} : {card_points(piles[1])}"
+    if deal.type == "renonce" and deal.offender in (0, 1):
+        words += " · " + _("renonce by %(name)s", name=names[deal.offender])
+    return words
 
 
 def describe(result, partie) -> str:
     """One line of the board for a deal: what happened, in the players' words."""
-    names = partie.players
-    deal = result.deal
-    if deal.type == "misdeal":
-        return f"Misdeal ({names[deal.offender]})"
-    if deal.type == "redeal":
-        return "Redeal: " + ("no Tarock in a hand" if deal.reason == "no-tarock" else "both passed")
-    words = f"{names[deal.undertaker]} undertook" if deal.undertaker is not None else "Simple game"
-    if deal.kontra:
-        words += ", Kontra"
-    if result.piles:
-        words += f", {card_points(result.piles[0])} : {card_points(result.piles[1])}"
-    if deal.type == "renonce":
-        words += f" · renonce by {names[deal.offender]}"
-    elif result.winner is None:
-        words += " · draw"
+    words = _what(result.deal, partie.players, result.piles)
+    if result.deal.type == "game" and result.winner is None:
+        words += " · " + _("draw")
     return words
+
+
+def facts(raw, partie) -> str:
+    """A deal as stored (its partie-file form) in words, for the history: what was entered."""
+    deal = parse_deal(raw, [])
+    if deal is None:
+        return ""
+    names = partie.players
+    piles = None
+    if deal.card_points and deal.card_points != (None, None) and isinstance(deal.card_points, tuple):
+        total = partie.rules.pack.total_thirds
+        try:
+            piles = deal.piles(total)
+        except (TypeError, ValueError):
+            piles = None
+    words = [_what(deal, names, piles)]
+    if deal.dealer in (0, 1):
+        words.append(_("%(name)s dealt", name=names[deal.dealer]))
+    for bonus in deal.bonuses:
+        if bonus.player in (0, 1) and bonus.bonus in partie.rules.bonuses:
+            words.append(f"{say(partie.rules.bonus_label(bonus.bonus))} ({names[bonus.player]})")
+    return " · ".join(words)
+
+
+ACTIONS = {
+    "created": lambda n: _("Partie started"),
+    "imported": lambda n: _("Partie imported from a file"),
+    "recorded": lambda n: _("Deal %(num)s recorded", num=n),
+    "edited": lambda n: _("Deal %(num)s edited", num=n),
+    "deleted": lambda n: _("Deal %(num)s deleted", num=n),
+    "ended": lambda n: _("Partie ended"),
+    "reopened": lambda n: _("Partie reopened"),
+}
+
+
+def history_rows(rows, partie) -> list[dict]:
+    """The partie's change log in words: what changed, and the deal before and after."""
+    out = []
+    for row in rows:
+        action = ACTIONS.get(row["action"])
+        what = action(row["number"]) if action else row["action"]
+        detail = row["detail"] or {}
+        lines = []
+        if isinstance(detail, dict):
+            if "before" in detail:
+                lines.append((_("before"), facts(detail["before"], partie)))
+            if "after" in detail:
+                lines.append((_("entered") if row["action"] == "recorded" else _("after"), facts(detail["after"], partie)))
+            if isinstance(detail.get("deals"), int):
+                lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
+        out.append({"at": row["at"], "what": what, "lines": lines})
+    return out
 
 
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
@@ -76,7 +116,4 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 
 def init_app(app) -> None:
-    """Register the filters with the templates."""
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["euros"] = euros
-    app.jinja_env.filters["card_points"] = card_points
+    """Nothing left to register: the number, money and card point filters come from scorer.i18n."""

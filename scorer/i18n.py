@@ -1,0 +1,209 @@
+"""German and English: the language of a request, the catalogs, numbers, money and dates per locale.
+
+The language follows the browser (Accept-Language) until the player picks one with the switch at
+the foot of every page; the choice sticks in a cookie.  Catalogs live in
+`scorer/translations/<lang>/LC_MESSAGES/messages.po`; they are compiled to `.mo` files by the setup
+script and, should that not have run, when the app starts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from decimal import Decimal
+from pathlib import Path
+
+from babel import numbers
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, current_app, redirect, request
+from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+
+from .words import render
+
+LANGUAGES = {"de": "Deutsch", "en": "English"}
+DEFAULT = "en"
+COOKIE = "lang"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+MINUS = "\u2212"
+FRACTIONS = {1: "\u2153", 2: "\u2154"}   # ⅓ ⅔
+
+babel = Babel()
+bp = Blueprint("lang", __name__)
+
+
+def compile_catalogs(directory: Path = TRANSLATIONS) -> list[Path]:
+    """Compile every messages.po whose .mo is missing or older; return the files written."""
+    written = []
+    for po in sorted(directory.glob("*/LC_MESSAGES/messages.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=po.parent.parent.name)
+        tmp = mo.with_suffix(".mo.tmp")
+        with tmp.open("wb") as fh:
+            write_mo(fh, catalog, use_fuzzy=False)
+        tmp.replace(mo)
+        written.append(mo)
+    return written
+
+
+def select_locale() -> str:
+    """The player's choice (cookie), else the browser's best match, else English."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT)
+
+
+def language() -> str:
+    """The language of the current request: "de" or "en"."""
+    return str(get_locale() or DEFAULT)
+
+
+class WebTranslator:
+    """Renders engine messages (`scorer.words`) with the request's catalog and locale."""
+
+    @property
+    def language(self) -> str:
+        return language()
+
+    def gettext(self, text: str) -> str:
+        return get_translations().gettext(text)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return get_translations().ngettext(singular, plural, n)
+
+    def number(self, n: int) -> str:
+        return number(n)
+
+    def thirds(self, thirds: int) -> str:
+        return card_points(thirds)
+
+    def money(self, amount: Decimal) -> str:
+        return euros(amount, sign=False)
+
+
+TR = WebTranslator()
+
+
+def say(message) -> str:
+    """An engine message (Problem, Message, Term, ...) in the page's language."""
+    if message is None:
+        return ""
+    if hasattr(message, "located"):
+        return message.located(TR)
+    if hasattr(message, "localized"):
+        return message.localized(TR)
+    return str(message)
+
+
+def sentence(message, located: bool = False) -> str:
+    """An engine problem (or a text) as a sentence on the page: capital first letter, full stop."""
+    if isinstance(message, str):
+        text = message
+    elif located and hasattr(message, "located"):
+        text = message.located(TR)
+    else:
+        text = say(message) if not hasattr(message, "localized") else message.localized(TR)
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+
+
+def number(n: int) -> str:
+    """A whole number in the locale's digits (1.000 in German, 1,000 in English)."""
+    return numbers.format_decimal(n, locale=language())
+
+
+def signed(n: int) -> str:
+    """+3, −3 (a real minus sign), 0."""
+    text = number(abs(n))
+    return f"+{text}" if n > 0 else f"{MINUS}{text}" if n < 0 else text
+
+
+def euros(amount: Decimal, sign: bool = True) -> str:
+    """Money as players write it: +1.20 € in English, +1,20 € in German."""
+    text = numbers.format_decimal(abs(amount), format="#,##0.00", locale=language()) + " €"
+    if not sign or amount == 0:
+        return text
+    return ("+" if amount > 0 else MINUS) + text
+
+
+def card_points(thirds: int | None) -> str:
+    """Card points: 35 2/3 in English, 35 ⅔ in German ('' for None)."""
+    if thirds is None:
+        return ""
+    whole, rest = divmod(int(thirds), 3)
+    if not rest:
+        return str(whole)
+    if language() == "de":
+        return f"{whole}\u202f{FRACTIONS[rest]}"
+    return f"{whole} {rest}/3"
+
+
+def when(iso: str) -> str:
+    """A stored UTC time ("2026-11-22T18:03:04...") in the locale's words and the configured time zone."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return str(iso)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return format_datetime(moment, "medium")
+
+
+def day(iso: str) -> str:
+    """The date of a stored time, in the locale's short form."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return str(iso)[:10]
+    return format_date(moment, "medium")
+
+
+def money(amount) -> str:
+    """An amount with two decimals in the locale's way, without the currency (0,10 in German)."""
+    return numbers.format_decimal(Decimal(str(amount)), format="#,##0.00", locale=language())
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path on this site; anything else goes home."""
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return "/"
+
+
+@bp.route("/lang/<code>")
+def switch(code):
+    """The language switch: remember the choice for a year and go back to the page."""
+    response = redirect(_safe_next(request.args.get("next")), 303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", httponly=True,
+                            secure=request.is_secure)
+    return response
+
+
+def init_app(app) -> None:
+    """Babel with the locale selector, the catalogs compiled, the filters for the templates."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config.setdefault("BABEL_DEFAULT_TIMEZONE", "Europe/Vienna")
+    try:
+        compile_catalogs()
+    except OSError:  # a read-only checkout: the setup script compiled them
+        pass
+    babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.jinja_env.filters.update(say=say, number=number, signed=signed, euros=euros, card_points=card_points,
+                                 when=when, day=day, money=money)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, language=language)
+
+    @app.after_request
+    def vary(response):
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+        return response
+
+
+__all__ = ["LANGUAGES", "TR", "babel", "card_points", "compile_catalogs", "euros", "init_app", "language",
+           "number", "say", "signed", "when"]
