@@ -288,3 +288,98 @@ def test_no_horizontal_scroll_at_360px(server, browser):
                                         "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44
     context.close()
+
+
+def test_part_of_an_evening_in_german(server, browser):
+    """A phone set to German: every page speaks German, numbers and money the Austrian way, the
+    calculator's live texts too; the switch at the foot changes the language and it sticks."""
+    context = browser.new_context(color_scheme="dark", locale="de-AT", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(server["url"] + "/")
+    assert page.locator("html").get_attribute("lang") == "de"
+    expect(page.locator("h1")).to_have_text("Deine Partien")
+    tap(page, "text=Neue Partie")
+    page.get_by_role("textbox", name="Erster Spieler").fill("Anna")
+    page.get_by_role("textbox", name="Zweiter Spieler").fill("Bernd")
+    page.get_by_label("Einsatz je Spielpunkt (€)").fill("0,10")
+    shot(page, "de-new-partie-dark")
+    tap(page, "text=Partie beginnen")
+    page.wait_for_selector("#record")
+    assert page.locator("#status").inner_text() == "Anna gibt · Bernd ist Vorhand"
+    expect(page.locator("#record")).to_have_text("Spiel eintragen")
+
+    # a simple game with 35 + 2 Blatt: won, 35 ⅔ shown the German way
+    tap(page, "#record")
+    page.wait_for_selector("#deal-form")
+    expect(page.locator("#fs-type legend")).to_have_text("Was geschah")
+    assert "Bernd (Vorhand)" in page.locator("#fs-undertaker").inner_text()
+    page.locator("#points").fill("35")
+    tap(page, "input[name=blatt][value='2'] + span")
+    expect(page.locator(".preview-points")).to_contain_text("Stand")
+    shot(page, "de-deal-form-dark")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    expect(page.locator(".flash")).to_have_text("Spiel 1 eingetragen.")
+    assert page.locator("#money-0").inner_text() == "+0,10 €"
+    assert page.locator("#money-1").inner_text() == "−0,10 €"
+    assert "35\u202f⅔ : 34\u202f⅓" in page.locator("#deal-1").inner_text()
+
+    # a draw 35 : 35 starts a Nullrunde, said in German
+    tap(page, "#record")
+    page.locator("#points").fill("35")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    assert page.locator("#doubled").inner_text() == "×2 · Nullrunde · noch 2 Spiele"
+
+    # a misdeal ("Vergeben") by Bernd
+    tap(page, "#record")
+    tap(page, "input[name=type][value=misdeal] + span")
+    expect(page.locator("#fs-offender .for-misdeal-only")).to_be_visible()
+    expect(page.locator("#fs-offender .for-misdeal-only")).to_have_text("Wer hat vergeben")
+    tap(page, "input[name=offender][value='1'] + span")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    assert "Vergeben (Bernd)" in page.locator("#deal-3").inner_text()
+
+    # counted with the calculator: the steppers and the live count speak German
+    tap(page, "#record")
+    page.locator("details.calc > summary").tap()
+    for name, times in (("trull", 1), ("kings", 2), ("tricks", 8)):
+        for _ in range(times):
+            label = page.locator(f"label[for={name}]").inner_text()
+            page.get_by_role("button", name=f"Eins mehr: {label}").tap()
+    expect(page.locator(".calc-live")).to_contain_text("die anderen Stiche")
+    expect(page.locator("#points")).to_have_value("17")
+    shot(page, "de-deal-calculator-dark")
+    # an impossible entry is refused in German
+    page.locator("#points").fill("99")
+    tap(page, "#save")
+    expect(page.locator(".errors.summary")).to_contain_text("Punkte liegen zwischen 0 und 70, nicht 99")
+    shot(page, "de-deal-errors-dark")
+    page.locator("#points").fill("17")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    sp, s = settled(server, page)
+    assert len(s.deals) == 4 and s.deals[-1].piles == (52, 158)
+    shot(page, "de-board-dark")
+
+    # the rules and the history in German
+    page.locator("nav.more >> text=Regeln").tap()
+    expect(page.locator("ul.rules")).to_contain_text("Einsatz: 0,10 € je Spielpunkt.")
+    shot(page, "de-rules-dark")
+    page.go_back()
+    page.locator("nav.more >> text=Verlauf").tap()
+    expect(page.locator("ol.history")).to_contain_text("Spiel 4 eingetragen")
+    page.go_back()
+
+    # the switch: English, and it sticks across pages; then back to German
+    page.locator("footer.lang >> text=English").tap()
+    expect(page.locator("#record")).to_have_text("Record deal")
+    page.goto(server["url"] + "/calculator")
+    expect(page.locator("h1")).to_have_text("Count a pile")
+    page.locator("footer.lang >> text=Deutsch").tap()
+    expect(page.locator("h1")).to_have_text("Stiche zählen")
+    shot(page, "de-calculator-dark")
+    context.close()
