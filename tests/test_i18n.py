@@ -228,7 +228,7 @@ def test_the_excel_export_opens_in_a_german_excel(app):
     assert rows[0][:5] == ["Spiel", "Runde", "Geber", "Art", "Aufgenommen von"]
     assert rows[0][5] == "Punkte Ärger" and rows[0][11] == "Stand Ärger"
     assert rows[1][5:7] == ["40,67", "29,33"] and rows[1][3] == "Spiel"
-    assert rows[2][7] == "Pagat (Bernd)"
+    assert rows[2][7] == "Pagat ultimo (Bernd)"
     assert rows[-1][0] == "Geld (€)" and rows[-1][11:] == ["-0,30", "0,30"]
     assert "\r\n" in raw.decode("utf-8")
     # in English the same export uses commas and decimal points
