@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 
-from .export import csv_text
+from .export import csv_text, haferl_csv_text
+from .games import HAFERL, game_of
 from .partie_file import loads, settlement_to_dict
-from .strohmandeln import ITEM_LABELS, StrohmandelnError, format_card_points, replay
+from .problems import ScoringError
+from .strohmandeln import ITEM_LABELS, format_card_points
 
 
 def table(settlement) -> str:
@@ -48,6 +50,37 @@ def table(settlement) -> str:
     return "\n".join(lines) + "\n"
 
 
+def haferl_table(settlement) -> str:
+    """A readable table of a Bavarian Tarock partie: one line a deal, then the money."""
+    from .haferl import CONTRACT_LABELS
+
+    partie = settlement.partie
+    names = partie.players
+    width = max(len(n) for n in names)
+    lines = [" · ".join(names) + f" · {partie.rules.preset}", ""]
+    for r in settlement.deals:
+        d = r.deal
+        if d.type == "redeal":
+            what = "redeal"
+        else:
+            result = "draw" if r.won is None else "won" if r.won else "lost"
+            target = f" to {d.target}" if d.target != 61 else ""
+            what = (f"{names[d.declarer]} {CONTRACT_LABELS[d.contract]}{target}, {d.declarer_points} : "
+                    f"{120 - d.declarer_points} {result}" + (", Schwarz" if d.schwarz else ""))
+        out = f" ({names[r.sitting_out]} sits out)" if r.sitting_out is not None else ""
+        lines.append(f"{r.number:>4}  {names[d.dealer]:<{width}} deals{out}  {what}")
+        lines.append("      " + "  ".join(f"{names[i]} {x:+.2f}" for i, x in enumerate(r.net))
+                     + (f"   pot {r.pot}" if r.pot is not None else ""))
+    lines.append("")
+    for i, name in enumerate(names):
+        credit = f"  credits {settlement.credits[i]}" if settlement.credits else ""
+        lines.append(f"{name:<{width}}  {settlement.balance[i]:>+8.2f}{credit}")
+    if settlement.pot is not None:
+        lines.append(f"pot: {settlement.pot}")
+    lines.append(f"next dealer: {names[settlement.next_dealer]}")
+    return "\n".join(lines) + "\n"
+
+
 def replay_command(args) -> int:
     """Score a partie file and print it; problems go to standard error with status 1."""
     try:
@@ -57,17 +90,19 @@ def replay_command(args) -> int:
         print(f"{args.file}: cannot read the file: {exc.strerror}", file=sys.stderr)
         return 1
     try:
-        settlement = replay(loads(text))
-    except StrohmandelnError as exc:
+        partie = loads(text)
+        game = game_of(partie)
+        settlement = game.replay(partie)
+    except ScoringError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
         return 1
     if args.json:
         sys.stdout.write(json.dumps(settlement_to_dict(settlement), ensure_ascii=False, indent=2) + "\n")
     elif args.csv:
-        sys.stdout.write(csv_text(settlement))
+        sys.stdout.write(haferl_csv_text(settlement) if game is HAFERL else csv_text(settlement))
     else:
-        sys.stdout.write(table(settlement))
+        sys.stdout.write(haferl_table(settlement) if game is HAFERL else table(settlement))
     return 0
 
 
@@ -85,9 +120,9 @@ def serve_command(args) -> int:
 
 def main(argv=None) -> int:
     """Parse the command line and run the command."""
-    parser = argparse.ArgumentParser(prog="python -m scorer", description="The Strohmandeln scorer.")
+    parser = argparse.ArgumentParser(prog="python -m scorer", description="The Strohmandeln (and Bavarian Tarock) scorer.")
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="score a partie file")
+    rp = sub.add_parser("replay", help="score a partie file (Strohmandeln or Bavarian Tarock)")
     rp.add_argument("file", help="the partie file (JSON)")
     fmt = rp.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")

@@ -78,3 +78,63 @@ def excel_text(settlement: Settlement, tr, separator: str = ";", decimal: str = 
     if rules.stake:
         writer.writerow([_("Money (€)"), "", "", "", "", "", "", "", "", "", "", *(dec(m) for m in settlement.money)])
     return "\ufeff" + out.getvalue()
+
+
+def haferl_rows(settlement, _=lambda text: text, number=str):
+    """The rows of a Bavarian Tarock partie's CSV: a header, one row per deal, a total row.
+
+    `_` translates the header words (English by default), `number` writes an amount of money.
+    """
+    from .haferl.deals import CONTRACT_LABELS
+
+    partie = settlement.partie
+    rules = partie.rules
+    names = [safe(n) for n in partie.players]
+    header = [_("Deal"), _("Dealer"), _("Sitting out"), _("Declarer"), _("Contract"), _("Target"),
+              _("Declarer's points"), _("Defenders' points"), _("Schneider"), _("Schwarz")]
+    header += [_("Paid or got {name}").format(name=n) for n in names]
+    header += [_("Balance {name}").format(name=n) for n in names]
+    if rules.has_pot:
+        header.append(_("Pot"))
+    if settlement.credits is not None:
+        header += [_("Credits {name}").format(name=n) for n in names]
+    rows = [header]
+    yes, no = _("yes"), _("no")
+    for r in settlement.deals:
+        d = r.deal
+        out = "" if r.sitting_out is None else names[r.sitting_out]
+        if d.type == "redeal":
+            row = [r.number, names[d.dealer], out, _("Redeal"), "", "", "", "", "", ""]
+        else:
+            row = [r.number, names[d.dealer], out, names[d.declarer], _(CONTRACT_LABELS[d.contract]), d.target,
+                   d.declarer_points, 120 - d.declarer_points, yes if r.schneider else no, yes if d.schwarz else no]
+        row += [number(x) for x in r.net] + [number(x) for x in r.balance]
+        if rules.has_pot:
+            row.append(number(r.pot))
+        if r.credits is not None:
+            row += [number(x) for x in r.credits]
+        rows.append(row)
+    total = [_("Total")] + [""] * 9 + [number(sum((r.net[i] for r in settlement.deals), 0))
+                                       for i in range(len(names))]
+    total += [number(x) for x in settlement.balance]
+    if rules.has_pot:
+        total.append(number(settlement.pot))
+    if settlement.credits is not None:
+        total += [number(x) for x in settlement.credits]
+    rows.append(total)
+    return rows
+
+
+def haferl_csv_text(settlement) -> str:
+    """The CSV of a Bavarian Tarock partie (`replay --csv` and the web export): amounts in euros."""
+    out = io.StringIO()
+    csv.writer(out).writerows(haferl_rows(settlement, number=lambda x: f"{x:.2f}"))
+    return out.getvalue()
+
+
+def haferl_excel_text(settlement, tr, separator: str = ";", decimal: str = ",") -> str:
+    """The Bavarian Tarock partie for a spreadsheet opened by double click, in the translator's language."""
+    out = io.StringIO()
+    csv.writer(out, delimiter=separator).writerows(
+        haferl_rows(settlement, tr.gettext, number=lambda x: f"{x:.2f}".replace(".", decimal)))
+    return "\ufeff" + out.getvalue()

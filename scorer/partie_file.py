@@ -9,6 +9,9 @@ from .strohmandeln import (
     parse_card_points,
 )
 
+from .haferl import file as haferl_file
+from .haferl import RuleSet as HaferlRules
+
 FORMAT = "strohmandeln-partie"
 VERSION = 1
 MAX_NAME = 40
@@ -36,13 +39,16 @@ def loads(text: str | bytes) -> Partie:
 
 
 def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a partie file; every problem raised at once."""
+    """A partie from the parsed JSON of a partie file (either game's); every problem raised at once."""
+    if isinstance(data, dict) and data.get("format") == haferl_file.FORMAT:
+        return haferl_file.from_dict(data, check_name)
     if not isinstance(data, dict):
         raise StrohmandelnError([Problem("file", "a partie file is a JSON object with format, version, players, "
                                          "rules and deals")])
     problems: list[Problem] = []
     if data.get("format") != FORMAT:
-        problems.append(Problem("format", "format must be \"{format}\"", format=FORMAT))
+        problems.append(Problem("format", "format must be \"{format}\" or \"{other}\"", format=FORMAT,
+                                other=haferl_file.FORMAT))
     if data.get("version") != VERSION or isinstance(data.get("version"), bool):
         problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
                                 version=VERSION))
@@ -169,8 +175,10 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
                 offender=offender, reason=reason, kontra=kontra)
 
 
-def deal_to_dict(deal: Deal) -> dict:
-    """One deal as the partie file writes it."""
+def deal_to_dict(deal) -> dict:
+    """One deal as the partie file writes it (either game's)."""
+    if not isinstance(deal, Deal):
+        return haferl_file.deal_to_dict(deal)
     out: dict = {"type": deal.type, "dealer": deal.dealer}
     if deal.type in ("game", "renonce"):
         out["undertaker"] = deal.undertaker
@@ -189,7 +197,9 @@ def deal_to_dict(deal: Deal) -> dict:
 
 
 def to_dict(partie: Partie) -> dict:
-    """The partie file's content."""
+    """The partie file's content (either game's)."""
+    if isinstance(partie.rules, HaferlRules):
+        return haferl_file.to_dict(partie)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -204,8 +214,10 @@ def dumps(partie: Partie) -> str:
     return json.dumps(to_dict(partie), ensure_ascii=False, indent=2) + "\n"
 
 
-def settlement_to_dict(settlement: Settlement) -> dict:
-    """The settlement of FORMAT.md (`replay --json`)."""
+def settlement_to_dict(settlement) -> dict:
+    """The settlement of FORMAT.md (`replay --json`), or of RULES-BAVARIAN.md §4 for Bavarian Tarock."""
+    if isinstance(settlement.partie.rules, HaferlRules):
+        return haferl_file.settlement_to_dict(settlement)
     strawman = settlement.credits is not None
 
     def one(r):

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from decimal import Decimal
 
+from ..partie import Partie, to_cents
 from .cards import rounded
 from .deals import Deal, check
 from .problems import Problem, StrohmandelnError
@@ -106,16 +107,6 @@ def starts_nullrunde(rules: RuleSet, deal: Deal, result: DealScore) -> bool:
     return result.draw or a == b
 
 
-@dataclass(frozen=True)
-class Partie:
-    """An evening between two players under one rule set: the deals in the order they were dealt."""
-
-    players: tuple[str, str]
-    rules: RuleSet
-    deals: tuple[Deal, ...] = ()
-    first_dealer: int = 0
-
-
 class DealResult(NamedTuple):
     """One deal as the scoresheet shows it, with everything derived from the deals before it."""
 
@@ -206,10 +197,7 @@ def next_dealer(rules: RuleSet, deal: Deal) -> int:
 
 def money(balance: int, stake: Decimal) -> Decimal:
     """A balance in money: balance times stake, to the cent at least."""
-    value = balance * stake
-    if value.as_tuple().exponent > -2:
-        value = value.quantize(Decimal("0.01"))
-    return value
+    return to_cents(balance * stake)
 
 
 def start(partie: Partie) -> Settlement:

@@ -1,0 +1,14 @@
+"""Bavarian Tarock (Haferltarock), scored: pure rules, no Flask, no database (RULES-BAVARIAN.md)."""
+
+from .deals import CONTRACT_LABELS, Deal, check
+from .problems import HaferlError
+from .rules import CONTRACTS, PRESET_NAMES, PRESETS, RuleSet
+from .scoring import DealResult, Settlement, Transfer, extend, next_dealer, preview, replay, score, start, sitting_out
+
+GAME = "haferltarock"
+
+__all__ = [
+    "CONTRACT_LABELS", "Deal", "check", "HaferlError", "CONTRACTS", "PRESET_NAMES", "PRESETS", "RuleSet",
+    "DealResult", "Settlement", "Transfer", "extend", "next_dealer", "preview", "replay", "score", "start",
+    "sitting_out", "GAME",
+]

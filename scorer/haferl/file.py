@@ -1,0 +1,157 @@
+"""The Bavarian Tarock partie file (RULES-BAVARIAN.md §4): read, write, and the settlement as JSON.
+
+Pure dict conversions; the JSON text itself is read by `scorer.partie_file`, which hands a file whose
+format is "haferltarock-partie" to `from_dict` here.
+"""
+
+from __future__ import annotations
+
+from ..partie import Partie
+from .deals import CONTRACT_LABELS, DEAL_TYPES, Deal, check
+from .problems import HaferlError, Problem
+from .rules import RuleSet
+from .scoring import Settlement
+
+FORMAT = "haferltarock-partie"
+VERSION = 1
+_KEYS = {
+    "game": ("type", "dealer", "declarer", "contract", "target", "declarer_points", "schwarz"),
+    "redeal": ("type", "dealer"),
+}
+
+
+def from_dict(data: object, check_name) -> Partie:
+    """A partie from the parsed JSON of a partie file; every problem raised at once.
+
+    `check_name(value, problems)` trims a name and reports a bad one (shared with Strohmandeln's file).
+    """
+    if not isinstance(data, dict):
+        raise HaferlError([Problem("file", "a partie file is a JSON object with format, version, players, "
+                                           "rules and deals")])
+    problems: list[Problem] = []
+    if data.get("format") != FORMAT:
+        problems.append(Problem("format", "format must be \"{format}\"", format=FORMAT))
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
+                                version=VERSION))
+    for key in data:
+        if key not in ("format", "version", "players", "rules", "deals"):
+            problems.append(Problem(str(key)[:40], "unknown field '{key}'", key=str(key)[:40]))
+    players = parse_players(data.get("players"), problems, check_name)
+    rules = None
+    try:
+        rules = RuleSet.from_dict(data.get("rules", {}))
+    except HaferlError as exc:
+        problems.extend(Problem(p.field, "rules: {problem}", problem=p) for p in exc.problems)
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        problems.append(Problem("deals", "deals must be a list"))
+        raw_deals = []
+    deals = []
+    for number, raw in enumerate(raw_deals, start=1):
+        found: list[Problem] = []
+        deal = parse_deal(raw, found)
+        if deal is not None and rules is not None and players and not found:
+            found = check(rules, deal, players)
+        problems.extend(p.at(number) for p in found)
+        deals.append(deal)
+    if problems:
+        raise HaferlError(problems)
+    return Partie(players=players, rules=rules, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+
+
+def parse_players(raw: object, problems: list[Problem], check_name) -> tuple[str, ...]:
+    """Three or four different, non-empty names."""
+    if not isinstance(raw, list) or len(raw) not in (3, 4):
+        problems.append(Problem("players", "players must be a list of three or four names"))
+        return ()
+    names = []
+    for value in raw:
+        if not isinstance(value, str) or not value.strip():
+            problems.append(Problem("players", "each player needs a name"))
+            names.append("")
+            continue
+        names.append(check_name(value, problems))
+    folded = [n.casefold() for n in names if n]
+    if len(set(folded)) != len(folded):
+        problems.append(Problem("players", "the players need different names"))
+    return tuple(names)
+
+
+def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
+    """One deal of the file; the rules' checks come later."""
+    if not isinstance(raw, dict):
+        problems.append(Problem("deal", "a deal is a JSON object with a type"))
+        return None
+    kind = raw.get("type")
+    if kind not in DEAL_TYPES:
+        problems.append(Problem("type", "type must be game or redeal"))
+        return None
+    for key in raw:
+        if key not in _KEYS[kind]:
+            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
+    dealer = raw.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        problems.append(Problem("dealer", "dealer is a player's number, counted from 0"))
+        return None
+    if kind == "redeal":
+        return Deal("redeal", dealer)
+    declarer = raw.get("declarer")
+    if not isinstance(declarer, int) or isinstance(declarer, bool):
+        problems.append(Problem("declarer", "declarer is a player's number, counted from 0"))
+        declarer = None
+    contract = raw.get("contract")
+    if contract not in CONTRACT_LABELS:
+        problems.append(Problem("contract", "contract is pickup, hand, frage, solo or herzsolo"))
+        contract = None
+    target = raw.get("target", 61)
+    if not isinstance(target, int) or isinstance(target, bool):
+        problems.append(Problem("target", "target is a whole number (61, or a raised Hand: 66, 71, ...)"))
+        target = 61
+    points = raw.get("declarer_points")
+    if not isinstance(points, int) or isinstance(points, bool):
+        problems.append(Problem("declarer_points", "declarer_points is a whole number from 0 to 120"))
+        points = None
+    schwarz = raw.get("schwarz", False)
+    if not isinstance(schwarz, bool):
+        problems.append(Problem("schwarz", "schwarz is true or false"))
+        schwarz = False
+    return Deal("game", dealer, declarer, contract, target, points, schwarz)
+
+
+def deal_to_dict(deal: Deal) -> dict:
+    """One deal as the partie file writes it."""
+    if deal.type == "redeal":
+        return {"type": "redeal", "dealer": deal.dealer}
+    return {"type": "game", "dealer": deal.dealer, "declarer": deal.declarer, "contract": deal.contract,
+            "target": deal.target, "declarer_points": deal.declarer_points, "schwarz": deal.schwarz}
+
+
+def to_dict(partie: Partie) -> dict:
+    return {"format": FORMAT, "version": VERSION, "players": list(partie.players), "rules": partie.rules.to_dict(),
+            "deals": [deal_to_dict(d) for d in partie.deals]}
+
+
+def settlement_to_dict(settlement: Settlement) -> dict:
+    """The settlement (`replay --json`): per deal and at the end, each player's money as decimal strings
+    (antes included), the pot for haferl, the credits for sharp."""
+    rules = settlement.partie.rules
+
+    def one(r):
+        out = {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "sitting_out": r.sitting_out,
+               "won": r.won, "payments": [str(x) for x in r.net], "balance": [str(x) for x in r.balance],
+               "transfers": [{"from": "pot" if t.payer < 0 else t.payer, "to": "pot" if t.payee < 0 else t.payee,
+                              "amount": str(t.amount), "reason": t.reason} for t in r.transfers]}
+        if rules.has_pot:
+            out["pot"] = str(r.pot)
+        if r.credits is not None:
+            out["credits"] = [str(x) for x in r.credits]
+        return out
+
+    out = {"players": list(settlement.partie.players), "deals": [one(r) for r in settlement.deals],
+           "balance": [str(x) for x in settlement.balance], "next_dealer": settlement.next_dealer}
+    if rules.has_pot:
+        out["pot"] = str(settlement.pot)
+    if settlement.credits is not None:
+        out["credits"] = [str(x) for x in settlement.credits]
+    return out

@@ -1,0 +1,236 @@
+"""Replaying a Bavarian Tarock partie: who pays whom in each deal, the pot and its refills, balances, credits.
+
+Amounts are money (Decimal euros). Every payment is a Transfer from a player (or the pot) to a player
+(or the pot), so each player's balance and the pot always add up to zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import NamedTuple
+
+from ..partie import Partie, to_cents
+from .deals import Deal, check
+from .problems import HaferlError, Problem
+from .rules import FACTORS, TOTAL, RuleSet, amount
+
+POT = -1   # the pot, as payer or payee of a transfer
+ZERO = Decimal("0.00")
+
+
+class Transfer(NamedTuple):
+    """Money moving in a deal: from a player (or POT) to a player (or POT), and why."""
+
+    payer: int
+    payee: int
+    amount: Decimal
+    reason: str   # "game", "schneider", "schwarz", "ante"
+
+
+class DealResult(NamedTuple):
+    """One deal as the scoresheet shows it, with everything derived from the deals before it."""
+
+    number: int
+    deal: Deal
+    sitting_out: int | None
+    won: bool | None          # the declarer won (None: a redeal, or a draw at 60)
+    units: int | None         # haferl: the amount in units before doubling for a Hand
+    schneider: bool
+    transfers: tuple[Transfer, ...]
+    net: tuple[Decimal, ...]  # what each player got (+) or paid (-) in this deal
+    balance: tuple[Decimal, ...]
+    pot: Decimal | None
+    credits: tuple[Decimal, ...] | None
+    next_dealer: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of replaying a partie: each deal, the balances, the pot, what comes next."""
+
+    partie: Partie
+    deals: tuple[DealResult, ...]
+    balance: tuple[Decimal, ...]
+    pot: Decimal | None
+    next_dealer: int
+    credits: tuple[Decimal, ...] | None = None
+    bankrupt: int | None = None
+
+    @property
+    def money(self) -> tuple[Decimal, ...]:
+        return self.balance
+
+    @property
+    def sitting_out(self) -> int | None:
+        """Who sits the next deal out: the dealer, at a table of four."""
+        return sitting_out(len(self.partie.players), self.next_dealer)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Who plays the next deal."""
+        return tuple(i for i in range(len(self.partie.players)) if i != self.sitting_out)
+
+
+def sitting_out(players: int, dealer: int) -> int | None:
+    """With four at the table the dealer sits out; with three everybody plays."""
+    return dealer if players == 4 else None
+
+
+def next_dealer(players: int, deal: Deal) -> int:
+    """The deal passes on after every deal, a redeal included (it is dealt by the next dealer)."""
+    return (deal.dealer + 1) % players
+
+
+def _left_of(declarer: int, players: int, out: int | None) -> int:
+    """The defender to the declarer's left: the next active player in seating (and playing) order."""
+    seat = (declarer + 1) % players
+    if seat == out:
+        seat = (seat + 1) % players
+    return seat
+
+
+def score(rules: RuleSet, deal: Deal, players: int) -> tuple[bool | None, int | None, bool, list[Transfer]]:
+    """The deal's payments between players, without the pot (won, units, schneider, transfers).
+
+    Payments from or to the pot (haferl Pick-Up) are marked with POT and settled against the pot's
+    level by `extend`.
+    """
+    if deal.type == "redeal":
+        return None, None, False, []
+    out = sitting_out(players, deal.dealer)
+    declarer = deal.declarer
+    defenders = [i for i in range(players) if i not in (declarer, out)]
+    p = deal.declarer_points
+    if p == 60 and rules.draw_possible:
+        return None, None, False, []
+    won = p >= deal.target
+    losers_points = TOTAL - p if won else p
+    schneider = losers_points <= 30
+    s = rules.stake
+    transfers: list[Transfer] = []
+
+    def each(value: Decimal, reason: str) -> None:
+        """Every loser pays every winner `value`."""
+        for d in defenders:
+            transfers.append(Transfer(d, declarer, value, reason) if won else Transfer(declarer, d, value, reason))
+
+    if rules.preset == "haferl":
+        units = amount(p, deal.target)
+        value = to_cents(units * s)
+        if deal.contract == "hand":
+            each(2 * value, "game")
+        elif won:
+            transfers.append(Transfer(POT, declarer, value, "game"))
+        else:
+            left = _left_of(declarer, players, out)
+            other = next(d for d in defenders if d != left)
+            transfers.append(Transfer(declarer, left, value, "game"))
+            transfers.append(Transfer(POT, other, value, "game"))
+        return won, units, schneider, transfers
+    if rules.preset == "huber":
+        factor = FACTORS[deal.contract]
+        each(to_cents(factor * s), "game")
+        if rules.schneider and schneider:
+            each(to_cents(factor * s), "schneider")
+        return won, None, schneider, transfers
+    # sharp: 2 units to the winning side (a Frage won: 1), Schneider 1 more, Schwarz 1 more again
+    base = 1 if deal.contract == "frage" and won else 2
+    each(to_cents(base * s), "game")
+    if schneider or deal.schwarz:
+        each(to_cents(s), "schneider")
+    if deal.schwarz:
+        each(to_cents(s), "schwarz")
+    return won, None, schneider, transfers
+
+
+def start(partie: Partie) -> Settlement:
+    """The settlement before any deal: with a pot, every player has put the ante in."""
+    rules = partie.rules
+    n = len(partie.players)
+    if rules.has_pot:
+        balance = tuple(to_cents(-rules.ante) for _ in range(n))
+        pot = to_cents(n * rules.ante)
+    else:
+        balance, pot = tuple(ZERO for _ in range(n)), None
+    credits = tuple(to_cents(rules.bankroll + b) for b in balance) if rules.bankroll is not None else None
+    return Settlement(partie=partie.with_deals(()), deals=(), balance=balance, pot=pot,
+                      next_dealer=partie.first_dealer, credits=credits)
+
+
+def replay(partie: Partie) -> Settlement:
+    """Score every deal in order; raise HaferlError naming every deal that cannot be scored."""
+    return extend(start(partie), partie.deals)
+
+
+def extend(settlement: Settlement, deals) -> Settlement:
+    """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
+    partie = settlement.partie
+    rules = partie.rules
+    n = len(partie.players)
+    results = list(settlement.deals)
+    balance = list(settlement.balance)
+    pot = settlement.pot
+    dealer = settlement.next_dealer
+    bankrupt = settlement.bankrupt
+    problems: list[Problem] = []
+    for number, deal in enumerate(deals, start=len(results) + 1):
+        found = check(rules, deal, partie.players)
+        if bankrupt is not None and not problems:
+            found.append(Problem("type", "the partie ended after deal {n}: {name} ran out of money",
+                                 n=number - 1, name=partie.players[bankrupt]))
+        if found:
+            problems.extend(p.at(number) for p in found)
+            continue
+        if problems:
+            continue
+        won, units, schneider, planned = score(rules, deal, n)
+        transfers: list[Transfer] = []
+        for t in planned:
+            if t.payer == POT:       # the pot pays what it has, and is refilled when empty
+                paid = min(t.amount, pot)
+                transfers.append(Transfer(POT, t.payee, paid, t.reason))
+                pot -= paid
+                if pot <= 0:
+                    for i in range(n):
+                        transfers.append(Transfer(i, POT, rules.ante, "ante"))
+                    pot += n * rules.ante
+            else:
+                transfers.append(t)
+        net = [Decimal(0)] * n
+        for t in transfers:
+            if t.payer != POT:
+                net[t.payer] -= t.amount
+            if t.payee != POT:
+                net[t.payee] += t.amount
+        net = tuple(to_cents(x) for x in net)
+        balance = [to_cents(b + x) for b, x in zip(balance, net)]
+        credits = None
+        if rules.bankroll is not None:
+            credits = tuple(to_cents(rules.bankroll + b) for b in balance)
+            if min(credits) <= 0:
+                bankrupt = min(range(n), key=lambda i: credits[i])
+        dealer = next_dealer(n, deal)
+        results.append(DealResult(number, deal, sitting_out(n, deal.dealer), won, units, schneider,
+                                  tuple(transfers), net, tuple(balance), None if pot is None else to_cents(pot),
+                                  credits, dealer))
+    if problems:
+        raise HaferlError(problems)
+    return Settlement(
+        partie=partie.with_deals(partie.deals + tuple(deals)), deals=tuple(results), balance=tuple(balance),
+        pot=None if pot is None else to_cents(pot), next_dealer=dealer,
+        credits=tuple(to_cents(rules.bankroll + b) for b in balance) if rules.bankroll is not None else None,
+        bankrupt=bankrupt)
+
+
+def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
+    """The result `deal` would have if recorded at `index` (0-based; default: as the next deal)."""
+    found = check(partie.rules, deal, partie.players)
+    if found:
+        raise HaferlError(found)
+    if settlement is not None and index is None:
+        return extend(settlement, (deal,)).deals[-1]
+    deals = list(partie.deals)
+    index = len(deals) if index is None else index
+    deals[index:index + 1] = [deal]
+    return replay(partie.with_deals(deals[:index + 1])).deals[index]
