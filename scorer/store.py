@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from .games import GAMES, game_of
+from .haferl import file as haferl_file
+from .partie import Partie
 from .partie_file import deal_to_dict, parse_deal
-from .strohmandeln import Deal, Partie, RuleSet
-
-GAME = "strohmandeln"
 
 
 class NotFoundError(LookupError):
@@ -71,7 +71,7 @@ def create_partie(db: Database, partie: Partie, action: str = "created") -> str:
     at = now()
     with writing(db):
         db["parties"].insert({
-            "id": pid, "game": GAME, "players": json.dumps(list(partie.players), ensure_ascii=False),
+            "id": pid, "game": game_of(partie).key, "players": json.dumps(list(partie.players), ensure_ascii=False),
             "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
             "version": 1, "created": at, "updated": at, "ended": None,
         })
@@ -104,16 +104,19 @@ def load(db: Database, pid: str) -> StoredPartie:
         row = rows[0]
         deals = list(db.query("select deal from deals where partie_id = ? order by position", [pid]))
         history_id = _last_change(db, pid)
-    partie = Partie(players=tuple(json.loads(row["players"])), rules=RuleSet.from_dict(json.loads(row["rules"])),
-                    deals=_parse(deals), first_dealer=row["first_dealer"])
+    game = GAMES.get(row["game"], GAMES["strohmandeln"])
+    rules = game.rules.from_dict(json.loads(row["rules"]))
+    partie = Partie(players=tuple(json.loads(row["players"])), rules=rules, deals=_parse(deals, rules),
+                    first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
                         ended=row["ended"], history_id=history_id)
 
 
-def _parse(rows) -> tuple[Deal, ...]:
-    """Stored deals (written by this store, so valid) back into Deals."""
+def _parse(rows, rules) -> tuple:
+    """Stored deals (written by this store, so valid) back into the game's Deals."""
     problems: list = []
-    return tuple(parse_deal(json.loads(r["deal"]), problems) for r in rows)
+    parse = haferl_file.parse_deal if game_of(rules).key == "haferltarock" else parse_deal
+    return tuple(parse(json.loads(r["deal"]), problems) for r in rows)
 
 
 def _last_change(db: Database, pid: str) -> int:
@@ -123,7 +126,7 @@ def _last_change(db: Database, pid: str) -> int:
 APPEND_ONLY = ("recorded", "ended", "reopened")
 
 
-def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple[Deal, ...]] | None:
+def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple] | None:
     """If, since `sp` was read, deals were only added (and the partie perhaps ended or reopened): the
     partie now and the new deals, read without reloading the rest. None if anything else changed."""
     with reading(db):
@@ -136,7 +139,7 @@ def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple[
             return None
         new = list(db.query("select deal from deals where partie_id = ? order by position limit -1 offset ?",
                             [sp.id, len(sp.partie.deals)]))
-    added = _parse(new)
+    added = _parse(new, sp.partie.rules)
     partie = Partie(sp.partie.players, sp.partie.rules, sp.partie.deals + added, sp.partie.first_dealer)
     now_sp = StoredPartie(id=sp.id, partie=partie, version=rows[0]["version"], created=sp.created,
                           ended=rows[0]["ended"], history_id=actions[-1]["id"] if actions else sp.history_id)
@@ -162,7 +165,7 @@ def list_parties(db: Database, ids: list[str]) -> list[dict]:
     return [dict(r, players=json.loads(r["players"]), rules=json.loads(r["rules"])) for r in rows]
 
 
-def _dump(deal: Deal) -> str:
+def _dump(deal) -> str:
     return json.dumps(deal_to_dict(deal), ensure_ascii=False)
 
 
@@ -180,7 +183,7 @@ def _bump(db: Database, pid: str, expected: int | None) -> None:
         raise ConflictError(pid)
 
 
-def add_deal(db: Database, pid: str, deal: Deal, key: str | None = None) -> int | None:
+def add_deal(db: Database, pid: str, deal, key: str | None = None) -> int | None:
     """Append a deal and return the partie's new version; None (nothing stored) if a form with this
     idempotency key was already saved."""
     with writing(db):
@@ -208,7 +211,7 @@ def _deal_row(db: Database, pid: str, number: int) -> dict:
     return rows[0]
 
 
-def update_deal(db: Database, pid: str, number: int, deal: Deal, expected: int | None) -> None:
+def update_deal(db: Database, pid: str, number: int, deal, expected: int | None) -> None:
     """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`."""
     with writing(db):
         row = _deal_row(db, pid, number)

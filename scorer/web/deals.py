@@ -16,6 +16,9 @@ from ..strohmandeln import (
 from . import present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
+from ..games import HAFERL, game_of
+from ..problems import ScoringError
+from . import haferl
 from .parties import current, load_or_404, remember
 
 bp = Blueprint("deal", __name__)
@@ -137,8 +140,8 @@ def form_errors(problems: list[Problem], number: int) -> list[tuple[str, str]]:
 def check_in_partie(partie: Partie, deals: tuple) -> list[Problem]:
     """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
     try:
-        replay(Partie(partie.players, partie.rules, deals, partie.first_dealer))
-    except StrohmandelnError as exc:
+        game_of(partie).replay(partie.with_deals(deals))
+    except ScoringError as exc:
         return exc.problems
     return []
 
@@ -235,6 +238,8 @@ def create(pid):
     """Record the next deal."""
     sp, settlement = current(pid)
     remember(pid)
+    if game_of(sp.partie) is HAFERL:
+        return haferl.handle(sp, settlement, None)
     return handle(sp, settlement, None)
 
 
@@ -244,6 +249,8 @@ def show(pid, number):
     sp, settlement = current(pid)
     if not 1 <= number <= len(sp.partie.deals):
         abort(404)
+    if game_of(sp.partie) is HAFERL:
+        return haferl.deal_page(sp, settlement, number)
     return render_template("deal.html", sp=sp, partie=sp.partie, s=settlement, r=settlement.deals[number - 1],
                            describe=present.describe, item_label=present.item_label)
 
@@ -254,6 +261,8 @@ def update(pid, number):
     sp, settlement = current(pid)
     if not 1 <= number <= len(sp.partie.deals):
         abort(404)
+    if game_of(sp.partie) is HAFERL:
+        return haferl.handle(sp, settlement, number)
     return handle(sp, settlement, number)
 
 

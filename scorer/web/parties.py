@@ -14,11 +14,13 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
-from ..export import csv_text, excel_text
+from ..export import csv_text, excel_text, haferl_csv_text, haferl_excel_text
+from ..games import GAMES, HAFERL, game_of
+from ..problems import ScoringError
 from ..i18n import TR, language, sentence
 from ..partie_file import check_name, dumps, loads
 from ..strohmandeln import PRESET_NAMES, PRESETS, Partie, Problem, RuleSet, StrohmandelnError, extend, replay
-from . import present
+from . import haferl, present
 from .forms import EmptyForm, ImportForm, NewPartieForm
 
 bp = Blueprint("partie", __name__)
@@ -77,13 +79,13 @@ def current(pid: str):
                 return hit
             newer = store.appended_since(db, hit[0])
             if newer is not None:
-                value = (newer[0], extend(hit[1], newer[1]))
+                value = (newer[0], game_of(hit[1]).extend(hit[1], newer[1]))
                 cache.put(pid, value, size)
                 return value
         sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
-    value = (sp, replay(sp.partie))
+    value = (sp, game_of(sp.partie).replay(sp.partie))
     if size:
         cache.put(pid, value, size)
     return value
@@ -98,8 +100,14 @@ def load_or_404(pid: str) -> store.StoredPartie:
 def index():
     """Home: this browser's parties, running first; a new partie; import."""
     parties = store.list_parties(get_db(), session.get("parties", []))
-    return render_template("home.html", parties=parties, import_form=ImportForm(), preset_names=PRESET_NAMES,
+    return render_template("home.html", parties=parties, import_form=ImportForm(), preset_name=preset_name,
                            passcode=bool(current_app.config.get("PASSCODE")))
+
+
+def preset_name(row: dict):
+    """The name of a listed partie's rule set (a Term, translated by the template)."""
+    game = GAMES.get(row.get("game"), GAMES["strohmandeln"])
+    return game.engine.PRESET_NAMES.get(row["rules"].get("preset"), row["rules"].get("preset"))
 
 
 def rules_from_form(form: NewPartieForm) -> tuple[RuleSet | None, list[Problem]]:
@@ -137,9 +145,11 @@ OPTION_FIELDS = {"simple_games", "stake", "deck", "counting", "nullrunde", "kont
 
 @bp.route("/new", methods=("GET", "POST"))
 def create():
-    """A new partie: two names, the rules, who deals first."""
-    form = NewPartieForm()
+    """A new partie: which game; for Strohmandeln two names, the rules, who deals first."""
     passcode = current_app.config.get("PASSCODE")
+    if request.values.get("game") == HAFERL.key:
+        return haferl.new_partie(passcode, remember)
+    form = NewPartieForm()
     passcode_error = None
     status = 200
     if form.validate_on_submit():
@@ -166,7 +176,7 @@ def create():
         status = 422
     summaries = {p: RuleSet.default(p).describe() for p in PRESETS}
     return render_template("new.html", form=form, summaries=summaries, passcode=bool(passcode),
-                           passcode_error=passcode_error), status
+                           passcode_error=passcode_error, game="strohmandeln"), status
 
 
 @bp.route("/p/<pid>")
@@ -175,6 +185,9 @@ def board(pid):
     sp, settlement = current(pid)
     remember(pid)
     results = settlement.deals[::-1][:BOARD_DEALS]
+    if game_of(sp.partie) is HAFERL:
+        return haferl.board(sp, settlement, results, len(settlement.deals) > BOARD_DEALS,
+                            EmptyForm(version=sp.version))
     return render_template("board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
                            more=len(settlement.deals) > BOARD_DEALS,
                            chart=present.chart(settlement), form=EmptyForm(version=sp.version),
@@ -191,10 +204,13 @@ def deals(pid):
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and 1 <= int(page) <= pages else 1
     results = newest_first[(page - 1) * DEALS_PAGE:page * DEALS_PAGE]
+    bavarian = game_of(sp.partie) is HAFERL
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
                            pages=pages, first=results[-1].number if results else 0,
                            last=results[0].number if results else 0,
-                           describe=present.describe, item_label=present.item_label)
+                           rows="haferl/_deal_rows.html" if bavarian else "_deal_rows.html",
+                           describe=haferl.describe if bavarian else present.describe,
+                           item_label=present.item_label)
 
 
 @bp.route("/p/<pid>/version")
@@ -219,7 +235,7 @@ def end(pid):
     sp, settlement = current(pid)
     form = EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
-        if settlement.doubled_pending and request.form.get("confirm") != "yes":
+        if getattr(settlement, "doubled_pending", 0) and request.form.get("confirm") != "yes":
             return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
@@ -237,14 +253,15 @@ def reopen(pid):
 
 def _filename(sp: store.StoredPartie, ext: str) -> str:
     names = "-".join("".join(ch for ch in n if ch.isalnum())[:20] or "player" for n in sp.partie.players)
-    return f"strohmandeln-{names}-{sp.created[:10]}.{ext}"
+    return f"{game_of(sp.partie).key}-{names}-{sp.created[:10]}.{ext}"
 
 
 @bp.route("/p/<pid>/export.csv")
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
-    return Response(csv_text(settlement), mimetype="text/csv",
+    text = haferl_csv_text(settlement) if game_of(sp.partie) is HAFERL else csv_text(settlement)
+    return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
 
 
@@ -254,7 +271,8 @@ def export_excel(pid):
     decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
     sp, settlement = current(pid)
     german = language() == "de"
-    text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
+    export = haferl_excel_text if game_of(sp.partie) is HAFERL else excel_text
+    text = export(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
     return Response(text.encode("utf-8"), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")[:-4]}-excel.csv"'})
 
@@ -284,13 +302,13 @@ def import_file():
         else:
             try:
                 partie = loads(upload.read())
-                replay(partie)
-            except StrohmandelnError as exc:
+                game_of(partie).replay(partie)
+            except ScoringError as exc:
                 problems += [sentence(p, located=True) for p in exc.problems][:20]
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
-                               preset_names=PRESET_NAMES, passcode=bool(passcode)), 422
+                               preset_name=preset_name, passcode=bool(passcode)), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
     flash(_("Imported: %(num)s deals.", num=len(partie.deals)))
@@ -331,7 +349,7 @@ def rules(pid):
     """The partie's rule set, in words."""
     sp = load_or_404(pid)
     return render_template("rules.html", sp=sp, partie=sp.partie, lines=sp.partie.rules.describe(),
-                           preset=PRESET_NAMES[sp.partie.rules.preset])
+                           preset=game_of(sp.partie).engine.PRESET_NAMES[sp.partie.rules.preset])
 
 
 @bp.route("/manifest.webmanifest")

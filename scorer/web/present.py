@@ -82,11 +82,14 @@ def history_rows(rows, partie) -> list[dict]:
         what = action(row["number"]) if action else row["action"]
         detail = row["detail"] or {}
         lines = []
+        words = facts
+        if type(partie.rules).__module__.startswith("scorer.haferl"):
+            from .haferl import facts_of_dict as words
         if isinstance(detail, dict):
             if "before" in detail:
-                lines.append((_("before"), facts(detail["before"], partie)))
+                lines.append((_("before"), words(detail["before"], partie)))
             if "after" in detail:
-                lines.append((_("entered") if row["action"] == "recorded" else _("after"), facts(detail["after"], partie)))
+                lines.append((_("entered") if row["action"] == "recorded" else _("after"), words(detail["after"], partie)))
             if isinstance(detail.get("deals"), int):
                 lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
         out.append({"at": row["at"], "what": what, "lines": lines})
