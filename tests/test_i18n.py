@@ -34,7 +34,9 @@ ENGLISH = {"the", "and", "of", "to", "with", "deal", "deals", "game", "games", "
            "preview", "new", "end", "more", "options", "nobody", "kings", "queens", "knights", "jacks", "import",
            "file", "must", "have", "has", "there", "this", "that", "your", "other", "only", "one", "two",
            "simple", "undertaken", "pack", "counting", "doubled", "left", "pending", "exactly", "fewer",
-           "found", "nothing", "address", "request", "expired", "page", "running", "ended"}
+           "found", "nothing", "address", "request", "expired", "page", "running", "ended", "declarer", "pot",
+           "contract", "target", "sits", "out", "pays", "amount", "unit", "units", "defenders", "pickup",
+           "sow", "ten", "king", "money", "redeal", "nobody", "played", "third", "fourth", "optional"}
 
 
 def source_messages():
@@ -161,6 +163,30 @@ def test_a_german_evening_meets_no_english_word(app):
     for preset in PRESETS[1:]:
         other = start(client, preset=preset)
         pages[f"rules {preset}"] = client.get(other + "/rules").text
+    # Bavarian Tarock, four players
+    bavarian = client.post("/new", data={"game": "haferltarock", "player0": "Anna", "player1": "Bernd",
+                                         "player2": "Clara", "player3": "Dieter", "first_dealer": "3",
+                                         "preset": "haferl"}).headers["Location"]
+    pages["bavarian new"] = client.get("/new?game=haferltarock").text
+    for fields in ({"declarer": "0", "contract": "pickup", "points": "67"},
+                   {"declarer": "1", "contract": "hand", "target": "66", "points": "80"}, {"type": "redeal"}):
+        client.post(bavarian + "/deal", data={"type": "game", "target": "61", "action": "save",
+                                              "dealer": _next_dealer(client, bavarian),
+                                              **fields})
+    pages["bavarian board"] = client.get(bavarian).text
+    pages["bavarian deal"] = client.get(bavarian + "/deal/2").text
+    pages["bavarian form"] = client.get(bavarian + "/deal").text
+    pages["bavarian errors"] = client.post(bavarian + "/deal", data={
+        "type": "game", "dealer": "2", "declarer": "2", "contract": "hand", "target": "64", "points": "119",
+        "schwarz": "y", "action": "save"}).text
+    pages["bavarian history"] = client.get(bavarian + "/history").text
+    pages["bavarian end"] = client.get(bavarian + "/end").text
+    for preset in ("haferl", "huber", "sharp"):
+        other = client.post("/new", data={"game": "haferltarock", "player0": "A", "player1": "B", "player2": "C",
+                                          "first_dealer": "0", "preset": preset}).headers["Location"]
+        pages[f"bavarian rules {preset}"] = client.get(other + "/rules").text
+    assert "Haferl: 1,33 €" in pages["bavarian board"] or "Haferl:" in pages["bavarian board"]
+    assert "Sau 11" in pages["bavarian rules haferl"] and "Stockspiel" in pages["bavarian form"]
     found = {name: english_words(page) for name, page in pages.items()}
     assert not {k: v for k, v in found.items() if v}, found
     assert "Punkte liegen zwischen 0 und 70, nicht 99." in pages["deal form with errors"]
@@ -168,6 +194,11 @@ def test_a_german_evening_meets_no_english_word(app):
         pages["deal form with bonus errors"]
     assert "Einsatz: 0,10 € je Spielpunkt." in pages["rules"]
     assert "Nullrunde" in pages["board"] and "Vergeben (Bernd)" in pages["board"]
+
+
+def _next_dealer(client, board):
+    page = client.get(board + "/deal").text
+    return re.search(r'name="dealer" value="(\d)" checked', page).group(1)
 
 
 def test_numbers_money_and_card_points_in_the_locale(app):

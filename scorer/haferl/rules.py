@@ -168,7 +168,9 @@ class RuleSet:
 
     def describe(self) -> list[Message]:
         """What this rule set pays, in plain words, one sentence each (str() gives English)."""
-        lines: list[Message] = [Message("Three play each deal; with four at the table the dealer sits out.")]
+        lines: list[Message] = [Message("Three play each deal; with four at the table the dealer sits out."),
+                                Message("Card points: Sow 11, Ten 10, King 4, Ober 3, Unter 2, the rest 0: "
+                                        "120 in all.")]
         s = self.stake
         if self.preset == "haferl":
             lines += [
