@@ -383,3 +383,104 @@ def test_part_of_an_evening_in_german(server, browser):
     expect(page.locator("h1")).to_have_text("Stiche zählen")
     shot(page, "de-calculator-dark")
     context.close()
+
+
+def bavarian_board(server, page):
+    """The Bavarian board's figures are the engine's: every player's money, the pot, who deals."""
+    from scorer.haferl import replay as haferl_replay
+    pid = page.url.split("/p/")[1].split("/")[0].split("?")[0]
+    db = connect(server["db"])
+    try:
+        sp = store.load(db, pid)
+    finally:
+        db.conn.close()
+    s = haferl_replay(sp.partie)
+    for i in range(len(sp.partie.players)):
+        assert page.locator(f"#balance-{i}").inner_text() == euros(s.balance[i])
+    if s.pot is not None:
+        assert page.locator("#pot").inner_text() == f"Pot: {euros(s.pot, sign=False)}"
+    assert page.locator("ol.deals > li").count() == len(s.deals)
+    return s
+
+
+def test_a_bavarian_evening_with_four_on_a_phone(server, browser):
+    context, page = phone(browser)
+    page.goto(server["url"] + "/new")
+    page.get_by_role("link", name="Bavarian Tarock (3 or 4)").tap()
+    for i, name in enumerate(["Anna", "Bernd", "Clara", "Dieter"]):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "input[name=first_dealer][value='3'] + span")
+    shot(page, "bavarian-new-light")
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    assert page.locator("#status").inner_text() == "Dieter deals and sits out"
+    s = bavarian_board(server, page)
+    assert str(s.pot) == "2.00"
+
+    def record(declarer=None, contract="pickup", points=None, target=None, schwarz=False, kind="game", name=None):
+        tap(page, "#record")
+        page.wait_for_selector("#deal-form")
+        if kind == "redeal":
+            tap(page, "input[name=type][value=redeal] + span")
+        else:
+            tap(page, f"input[name=declarer][value='{declarer}'] + span")
+            tap(page, f"input[name=contract][value={contract}] + span")
+            if target:
+                expect(page.locator("#target")).to_be_visible()
+                page.locator("#target").fill(target)
+            page.locator("#points").fill(points)
+            if schwarz:
+                page.locator("label.check", has_text="Schwarz").tap()
+            expect(page.locator("#preview .preview-points")).to_be_visible()
+        if name:
+            shot(page, name)
+        tap(page, "#save")
+        page.wait_for_selector("#record")
+        return bavarian_board(server, page)
+
+    # 1. Anna's Pick-Up with 67: 7 cents from the pot
+    s = record(declarer="0", points="67", name="bavarian-deal-form-light")
+    assert [str(x) for x in s.deals[-1].net] == ["0.07", "0.00", "0.00", "0.00"]
+    # 2. Bernd raises a Hand to 71 and makes 68: lost, 2 x 5 cents to each defender (Anna sits out)
+    expect(page.locator("#status")).to_have_text("Anna deals and sits out")
+    s = record(declarer="1", contract="hand", target="71", points="68")
+    assert [str(x) for x in s.deals[-1].net] == ["0.00", "-0.20", "0.10", "0.10"]
+    # 3. nobody played: the deal passes on
+    s = record(kind="redeal")
+    assert s.next_dealer == 2
+    # 4. Dieter's Pick-Up, Schwarz: all 120
+    s = record(declarer="3", points="120", schwarz=True)
+    assert s.deals[-1].won and s.deals[-1].units == 60
+    shot(page, "bavarian-board-light")
+    assert sum(s.balance) + s.pot == 0
+
+    # edit deal 2: Bernd made 71 after all
+    page.locator("#deal-2 a").tap()
+    page.locator("#edit").tap()
+    page.locator("#points").fill("71")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    s = bavarian_board(server, page)
+    assert [str(x) for x in s.deals[1].net] == ["0.00", "0.20", "-0.10", "-0.10"]
+
+    # undo the last deal
+    page.locator("form.undo button").tap()
+    page.wait_for_selector("#record")
+    s = bavarian_board(server, page)
+    assert len(s.deals) == 3
+
+    # the CSV
+    with page.expect_download() as download:
+        page.locator("nav.more >> text=Export CSV").tap()
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text())))
+    assert rows[0][:3] == ["Deal", "Dealer", "Sitting out"] and len(rows) == 5
+
+    # no horizontal scroll, and the dark board
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    board = page.url
+    context.close()
+    context, page = phone(browser, "dark")
+    page.goto(board)
+    bavarian_board(server, page)
+    shot(page, "bavarian-board-dark")
+    context.close()

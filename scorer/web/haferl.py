@@ -159,8 +159,8 @@ def facts_of_dict(raw, partie) -> str:
 def transfers(result, partie) -> list[tuple[str, str, str, str]]:
     """A deal's payments as (from, to, amount, why) in words."""
     names = partie.players
-    pot = _("the pot")
-    return [(pot if t.payer == POT else names[t.payer], pot if t.payee == POT else names[t.payee],
+    pot, the_pot = _("The pot"), _("the pot")
+    return [(pot if t.payer == POT else names[t.payer], the_pot if t.payee == POT else names[t.payee],
              euros(t.amount, sign=False), str(REASONS.get(t.reason, t.reason))) for t in result.transfers]
 
 
