@@ -88,7 +88,7 @@ def test_a_four_player_haferl_evening(app, client):
     assert "Dieter: Pick-Up (Stockspiel), 40 : 80 · lost" in page
     # the deal's page: who paid whom
     detail = client.get(board + "/deal/4").text
-    assert "Clara sat out" in detail and "Dieter" in detail and "the pot" in detail
+    assert "Clara sat out" in detail and "Dieter" in detail and "The pot" in detail
     # preview without saving
     preview = client.post(board + "/deal?fragment=1", data={"type": "game", "dealer": "3", "declarer": "0",
                                                            "contract": "hand", "target": "61", "points": "91",
