@@ -298,3 +298,75 @@ def test_hostile_partie_files_never_500(hostile_app, content):
 def hostile_app(app, client, board):
     record(client, board, points="40")
     return app, client, board
+
+
+# -- Bavarian Tarock: the same hostility ------------------------------------------------------------------
+
+HAFERL_FIELDS = ["type", "dealer", "declarer", "contract", "target", "points", "schwarz", "action", "key", "version"]
+HAFERL_NEW = ["game", "player0", "player1", "player2", "player3", "first_dealer", "preset", "ante", "stake",
+              "draw_at_60", "schneider", "bankroll"]
+
+
+@pytest.fixture
+def hostile_haferl(app, client):
+    response = client.post("/new", data={"game": "haferltarock", "player0": "A", "player1": "B", "player2": "C",
+                                         "player3": "D", "first_dealer": "0", "preset": "haferl"})
+    board = response.headers["Location"]
+    assert client.post(board + "/deal", data={"type": "game", "dealer": "0", "declarer": "1", "contract": "pickup",
+                                              "target": "61", "points": "70"}).status_code == 302
+    return app, client, board
+
+
+@HOSTILE_SETTINGS
+@given(st.dictionaries(st.sampled_from(HAFERL_FIELDS),
+                       st.one_of(HOSTILE_TEXT, st.sampled_from(["0", "1", "3", "4", "pickup", "hand", "solo", "66",
+                                                                "121", "y", "redeal", "game"])), max_size=10))
+def test_hostile_bavarian_deal_forms_never_500(hostile_haferl, data):
+    app, client, board = hostile_haferl
+    before = rows(app, "select count(*) as n from deals")[0]["n"]
+    response = client.post(board + "/deal", data=data)
+    assert response.status_code in (200, 302, 400, 409, 422), response.status_code
+    if response.status_code != 302:
+        assert rows(app, "select count(*) as n from deals")[0]["n"] == before
+    assert client.post(board + "/deal/1/edit", data=data).status_code in (200, 302, 400, 404, 409, 422)
+    assert client.get(board).status_code == 200
+
+
+@HOSTILE_SETTINGS
+@given(st.dictionaries(st.sampled_from(HAFERL_NEW), st.one_of(HOSTILE_TEXT, st.sampled_from(
+    ["haferltarock", "haferl", "huber", "sharp", "0", "3", "y"])), max_size=12))
+def test_hostile_bavarian_new_partie_forms_never_500(hostile_app, data):
+    app, client, _ = hostile_app
+    data = {"game": "haferltarock", **data}
+    before = rows(app, "select count(*) as n from parties")[0]["n"]
+    response = client.post("/new", data=data)
+    assert response.status_code in (302, 400, 422)
+    if response.status_code != 302:
+        assert rows(app, "select count(*) as n from parties")[0]["n"] == before
+
+
+haferl_json = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=12),
+              st.sampled_from(["game", "redeal", "pickup", "hand", "frage", "haferl", "sharp", "0.50"])),
+    lambda children: st.one_of(st.lists(children, max_size=5),
+                               st.dictionaries(st.sampled_from(["type", "dealer", "declarer", "contract", "target",
+                                                                "declarer_points", "schwarz", "preset", "ante",
+                                                                "stake", "bankroll"]), children, max_size=7)),
+    max_leaves=25)
+
+
+@HOSTILE_SETTINGS
+@given(st.one_of(
+    haferl_json.map(lambda deals: {"format": "haferltarock-partie", "version": 1, "players": ["A", "B", "C"],
+                                   "rules": {}, "deals": deals}),
+    st.fixed_dictionaries({"format": st.just("haferltarock-partie"), "version": haferl_json,
+                           "players": haferl_json, "rules": haferl_json, "deals": haferl_json}),
+).map(lambda v: json.dumps(v).encode()))
+def test_hostile_bavarian_partie_files_never_500(hostile_app, content):
+    app, client, _ = hostile_app
+    before = rows(app, "select count(*) as n from parties")[0]["n"]
+    response = client.post("/import", data={"file": (io.BytesIO(content), "p.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code in (302, 422)
+    if response.status_code == 422:
+        assert rows(app, "select count(*) as n from parties")[0]["n"] == before
