@@ -20,7 +20,6 @@ import platform
 import random
 import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile

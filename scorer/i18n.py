@@ -15,10 +15,9 @@ from pathlib import Path
 from babel import numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, current_app, redirect, request
+from flask import Blueprint, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
 
-from .words import render
 
 LANGUAGES = {"de": "Deutsch", "en": "English"}
 DEFAULT = "en"

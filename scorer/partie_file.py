@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 
 from .strohmandeln import (
-    DEAL_TYPES, Bonus, Deal, check, Partie, Problem, RuleSet, Settlement, StrohmandelnError, format_card_points,
+    DEAL_TYPES, Bonus, Deal, check, Partie, Problem, RuleSet, StrohmandelnError, format_card_points,
     parse_card_points,
 )
 
 from .haferl import file as haferl_file
 from .haferl import RuleSet as HaferlRules
+from .partie import read_partie
 
 FORMAT = "strohmandeln-partie"
 VERSION = 1
@@ -42,40 +43,8 @@ def from_dict(data: object) -> Partie:
     """A partie from the parsed JSON of a partie file (either game's); every problem raised at once."""
     if isinstance(data, dict) and data.get("format") == haferl_file.FORMAT:
         return haferl_file.from_dict(data, check_name)
-    if not isinstance(data, dict):
-        raise StrohmandelnError([Problem("file", "a partie file is a JSON object with format, version, players, "
-                                         "rules and deals")])
-    problems: list[Problem] = []
-    if data.get("format") != FORMAT:
-        problems.append(Problem("format", "format must be \"{format}\" or \"{other}\"", format=FORMAT,
-                                other=haferl_file.FORMAT))
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
-                                version=VERSION))
-    for key in data:
-        if key not in ("format", "version", "players", "rules", "deals"):
-            problems.append(Problem(str(key)[:40], "unknown field '{key}'", key=str(key)[:40]))
-    players = parse_players(data.get("players"), problems)
-    rules = None
-    try:
-        rules = RuleSet.from_dict(data.get("rules", {}))
-    except StrohmandelnError as exc:
-        problems.extend(Problem(p.field, "rules: {problem}", problem=p) for p in exc.problems)
-    raw_deals = data.get("deals", [])
-    deals = []
-    if not isinstance(raw_deals, list):
-        problems.append(Problem("deals", "deals must be a list"))
-        raw_deals = []
-    for number, raw in enumerate(raw_deals, start=1):
-        found: list[Problem] = []
-        deal = parse_deal(raw, found)
-        if deal is not None and rules is not None and not found:
-            found = check(rules, deal, players)
-        problems.extend(p.at(number) for p in found)
-        deals.append(deal)
-    if problems:
-        raise StrohmandelnError(problems)
-    return Partie(players=players, rules=rules, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+    return read_partie(data, format=FORMAT, version=VERSION, error=StrohmandelnError, parse_players=parse_players,
+                       rules=RuleSet, parse_deal=parse_deal, check=check)
 
 
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, str]:

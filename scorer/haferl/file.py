@@ -6,7 +6,7 @@ format is "haferltarock-partie" to `from_dict` here.
 
 from __future__ import annotations
 
-from ..partie import Partie
+from ..partie import Partie, read_partie
 from .deals import CONTRACT_LABELS, DEAL_TYPES, Deal, check
 from .problems import HaferlError, Problem
 from .rules import RuleSet
@@ -25,39 +25,9 @@ def from_dict(data: object, check_name) -> Partie:
 
     `check_name(value, problems)` trims a name and reports a bad one (shared with Strohmandeln's file).
     """
-    if not isinstance(data, dict):
-        raise HaferlError([Problem("file", "a partie file is a JSON object with format, version, players, "
-                                           "rules and deals")])
-    problems: list[Problem] = []
-    if data.get("format") != FORMAT:
-        problems.append(Problem("format", "format must be \"{format}\"", format=FORMAT))
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
-                                version=VERSION))
-    for key in data:
-        if key not in ("format", "version", "players", "rules", "deals"):
-            problems.append(Problem(str(key)[:40], "unknown field '{key}'", key=str(key)[:40]))
-    players = parse_players(data.get("players"), problems, check_name)
-    rules = None
-    try:
-        rules = RuleSet.from_dict(data.get("rules", {}))
-    except HaferlError as exc:
-        problems.extend(Problem(p.field, "rules: {problem}", problem=p) for p in exc.problems)
-    raw_deals = data.get("deals", [])
-    if not isinstance(raw_deals, list):
-        problems.append(Problem("deals", "deals must be a list"))
-        raw_deals = []
-    deals = []
-    for number, raw in enumerate(raw_deals, start=1):
-        found: list[Problem] = []
-        deal = parse_deal(raw, found)
-        if deal is not None and rules is not None and players and not found:
-            found = check(rules, deal, players)
-        problems.extend(p.at(number) for p in found)
-        deals.append(deal)
-    if problems:
-        raise HaferlError(problems)
-    return Partie(players=players, rules=rules, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+    return read_partie(data, format=FORMAT, version=VERSION, error=HaferlError,
+                       parse_players=lambda raw, problems: parse_players(raw, problems, check_name),
+                       rules=RuleSet, parse_deal=parse_deal, check=check)
 
 
 def parse_players(raw: object, problems: list[Problem], check_name) -> tuple[str, ...]:

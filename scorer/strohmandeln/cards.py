@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..words import N_, Thirds
+from ..words import N_
 from .problems import Problem, StrohmandelnError
 
 

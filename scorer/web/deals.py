@@ -9,17 +9,15 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
-from ..i18n import TR, say, sentence
-from ..strohmandeln import (
-    Bonus, Deal, Partie, Problem, StrohmandelnError, extend, format_blatt, parse_card_points, replay,
-)
-from . import present
+from ..games import HAFERL, game_of
+from ..i18n import say, sentence
+from ..problems import ScoringError
+from ..strohmandeln import Bonus, Deal, Partie, Problem, StrohmandelnError, format_blatt, parse_card_points
+from . import haferl, present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
-from ..games import HAFERL, game_of
-from ..problems import ScoringError
-from . import haferl
 from .parties import current, load_or_404, remember
+from .saving import _int, score_and_save
 
 bp = Blueprint("deal", __name__)
 
@@ -130,13 +128,6 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
     return deal, []
 
 
-def form_errors(problems: list[Problem], number: int) -> list[tuple[str, str]]:
-    """Problems of the deal in the form go next to their field; those of other deals (a bankroll that
-    runs out before later deals) are said with their deal number."""
-    return [(FIELD_OF.get(p.field, "type"), sentence(p)) if p.deal in (None, number) else ("type", sentence(p, located=True))
-            for p in problems]
-
-
 def check_in_partie(partie: Partie, deals: tuple) -> list[Problem]:
     """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
     try:
@@ -188,49 +179,7 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
         errors = count_pile(form, partie)
         return render_form(sp, settlement, form, number, errors, status=422 if errors else 200, counted=not errors)
     deal, errors = to_deal(form, partie)
-    after = None
-    if deal is not None:
-        try:
-            if number is None:   # a new deal: scored on from the settlement, no replay
-                after = extend(settlement, (deal,))
-            else:
-                deals = list(partie.deals)
-                deals[number - 1] = deal
-                after = replay(Partie(partie.players, partie.rules, tuple(deals), partie.first_dealer))
-        except StrohmandelnError as exc:
-            errors = form_errors(exc.problems, number or len(partie.deals) + 1)
-    if errors:
-        return render_form(sp, settlement, form, number, errors, status=422)
-    result = after.deals[(number or len(after.deals)) - 1]
-    if action != "save":
-        return render_form(sp, settlement, form, number, result=result)
-    db = get_db()
-    if number is None:
-        if not sp.running:
-            return render_form(sp, settlement, form, number, [("type", _("This partie has ended: reopen it first."))],
-                               status=422)
-        if store.add_deal(db, sp.id, deal, form.key.data or None) is not None:
-            flash(_("Deal %(num)s recorded.", num=len(after.deals)))
-    else:
-        try:
-            store.update_deal(db, sp.id, number, deal, _int(form.version.data))
-        except store.ConflictError:
-            fresh = store.load(db, sp.id)
-            form.version.data = str(fresh.version)
-            message = _("The partie changed on another phone since you opened this form. Check deal "
-                        "%(num)s on the board; to save your version anyway, press Save again.", num=number)
-            if number > len(fresh.partie.deals):
-                message = _("Deal %(num)s was deleted on another phone in the meantime.", num=number)
-            return render_form(fresh, replay(fresh.partie), form, number, [("type", message)], status=409)
-        flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
-    return redirect(url_for("partie.board", pid=sp.id))
-
-
-def _int(text):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
+    return score_and_save(sp, settlement, form, number, deal, errors, action, render_form, FIELD_OF)
 
 
 @bp.route("/p/<pid>/deal", methods=("GET", "POST"))

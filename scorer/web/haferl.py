@@ -6,7 +6,7 @@ Strohmandeln views hand a Bavarian partie to the functions here. The engine does
 
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
@@ -14,13 +14,14 @@ from wtforms.validators import Length, Optional
 
 from .. import store
 from ..db import get_db
-from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet, extend, replay
+from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
 from ..haferl.scoring import POT
 from ..i18n import euros, say, sentence
 from ..partie import Partie
 from ..partie_file import check_name
 from ..problems import Problem
 from .forms import new_key
+from .saving import score_and_save
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
@@ -271,46 +272,9 @@ def handle(sp, settlement, number):
     if not form.validate_on_submit():
         errors = [(name, sentence(str(m))) for name, msgs in form.errors.items() for m in msgs]
         return render_form(sp, settlement, form, number, errors, status=422)
-    action = request.form.get("action", "save")
     deal, errors = to_deal(form, partie)
-    after = None
-    if deal is not None:
-        try:
-            if number is None:
-                after = extend(settlement, (deal,))
-            else:
-                deals = list(partie.deals)
-                deals[number - 1] = deal
-                after = replay(partie.with_deals(deals))
-        except HaferlError as exc:
-            at = number or len(partie.deals) + 1
-            errors = [(FIELD_OF.get(p.field, "type"), sentence(p)) if p.deal in (None, at)
-                      else ("type", sentence(p, located=True)) for p in exc.problems]
-    if errors:
-        return render_form(sp, settlement, form, number, errors, status=422)
-    result = after.deals[(number or len(after.deals)) - 1]
-    if action != "save":
-        return render_form(sp, settlement, form, number, result=result)
-    db = get_db()
-    if number is None:
-        if not sp.running:
-            return render_form(sp, settlement, form, number, [("type", _("This partie has ended: reopen it first."))],
-                               status=422)
-        if store.add_deal(db, sp.id, deal, form.key.data or None) is not None:
-            flash(_("Deal %(num)s recorded.", num=len(after.deals)))
-    else:
-        try:
-            store.update_deal(db, sp.id, number, deal, int(form.version.data or 0) or None)
-        except store.ConflictError:
-            fresh = store.load(db, sp.id)
-            form.version.data = str(fresh.version)
-            message = _("The partie changed on another phone since you opened this form. Check deal "
-                        "%(num)s on the board; to save your version anyway, press Save again.", num=number)
-            if number > len(fresh.partie.deals):
-                message = _("Deal %(num)s was deleted on another phone in the meantime.", num=number)
-            return render_form(fresh, replay(fresh.partie), form, number, [("type", message)], status=409)
-        flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
-    return redirect(url_for("partie.board", pid=sp.id))
+    return score_and_save(sp, settlement, form, number, deal, errors, request.form.get("action", "save"),
+                          render_form, FIELD_OF)
 
 
 def deal_page(sp, settlement, number):

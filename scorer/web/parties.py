@@ -16,10 +16,10 @@ from .. import store
 from ..db import get_db
 from ..export import csv_text, excel_text, haferl_csv_text, haferl_excel_text
 from ..games import GAMES, HAFERL, game_of
-from ..problems import ScoringError
 from ..i18n import TR, language, sentence
 from ..partie_file import check_name, dumps, loads
-from ..strohmandeln import PRESET_NAMES, PRESETS, Partie, Problem, RuleSet, StrohmandelnError, extend, replay
+from ..problems import ScoringError
+from ..strohmandeln import PRESETS, Partie, Problem, RuleSet, StrohmandelnError
 from . import haferl, present
 from .forms import EmptyForm, ImportForm, NewPartieForm
 

@@ -1,0 +1,72 @@
+"""Scoring and saving a deal form, the same for every game: preview or save, new deal or edit, with the
+idempotency key and the partie's version guarding against double taps and the other phone."""
+
+from __future__ import annotations
+
+from flask import flash, redirect, url_for
+from flask_babel import gettext as _
+
+from .. import store
+from ..db import get_db
+from ..games import game_of
+from ..i18n import sentence
+from ..problems import ScoringError
+
+
+def form_errors(problems, number: int, field_of: dict) -> list[tuple[str, str]]:
+    """Problems of the deal in the form go next to their field; those of other deals (a bankroll that
+    runs out before later deals) are said with their deal number."""
+    return [(field_of.get(p.field, "type"), sentence(p)) if p.deal in (None, number)
+            else ("type", sentence(p, located=True)) for p in problems]
+
+
+def _int(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def score_and_save(sp, settlement, form, number, deal, errors, action, render_form, field_of: dict):
+    """Score `deal` as the next deal (extending the settlement) or as deal `number` (replaying), then show
+    the preview or save it; `render_form(sp, settlement, form, number, errors=..., result=..., status=...)`
+    draws the game's form."""
+    partie = sp.partie
+    game = game_of(partie)
+    after = None
+    if deal is not None:
+        try:
+            if number is None:   # a new deal: scored on from the settlement, no replay
+                after = game.extend(settlement, (deal,))
+            else:
+                deals = list(partie.deals)
+                deals[number - 1] = deal
+                after = game.replay(partie.with_deals(deals))
+        except ScoringError as exc:
+            errors = form_errors(exc.problems, number or len(partie.deals) + 1, field_of)
+    if errors:
+        return render_form(sp, settlement, form, number, errors=errors, status=422)
+    result = after.deals[(number or len(after.deals)) - 1]
+    if action != "save":
+        return render_form(sp, settlement, form, number, result=result)
+    db = get_db()
+    if number is None:
+        if not sp.running:
+            return render_form(sp, settlement, form, number,
+                               errors=[("type", _("This partie has ended: reopen it first."))], status=422)
+        if store.add_deal(db, sp.id, deal, form.key.data or None) is not None:
+            flash(_("Deal %(num)s recorded.", num=len(after.deals)))
+    else:
+        try:
+            store.update_deal(db, sp.id, number, deal, _int(form.version.data))
+        except store.ConflictError:
+            fresh = store.load(db, sp.id)
+            form.version.data = str(fresh.version)
+            message = _("The partie changed on another phone since you opened this form. Check deal "
+                        "%(num)s on the board; to save your version anyway, press Save again.", num=number)
+            if number > len(fresh.partie.deals):
+                message = _("Deal %(num)s was deleted on another phone in the meantime.", num=number)
+            return render_form(fresh, game.replay(fresh.partie), form, number, errors=[("type", message)],
+                               status=409)
+        flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
+    return redirect(url_for("partie.board", pid=sp.id))
