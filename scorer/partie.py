@@ -77,3 +77,32 @@ def read_partie(data: object, *, format: str, version: int, error: type, parse_p
     if problems:
         raise error(problems)
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+
+
+MAX_NAME = 40
+
+
+def check_name(value: str, problems: list, field: str = "players") -> str:
+    """A player's name, trimmed; too long or with control characters is a problem."""
+    from .problems import Problem
+
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        problems.append(Problem(field, "a name cannot contain control characters"))
+    return name
+
+
+def names_of(raw: list, problems: list) -> list[str]:
+    """The players' names of a partie file, each checked ("" where one is missing)."""
+    from .problems import Problem
+
+    names = []
+    for value in raw:
+        if not isinstance(value, str) or not value.strip():
+            problems.append(Problem("players", "each player needs a name"))
+            names.append("")
+            continue
+        names.append(check_name(value, problems))
+    return names

@@ -11,11 +11,10 @@ from .strohmandeln import (
 
 from .haferl import file as haferl_file
 from .haferl import RuleSet as HaferlRules
-from .partie import read_partie
+from .partie import names_of, read_partie
 
 FORMAT = "strohmandeln-partie"
 VERSION = 1
-MAX_NAME = 40
 
 _KEYS = {
     "game": ("type", "dealer", "undertaker", "card_points", "bonuses", "kontra"),
@@ -42,7 +41,7 @@ def loads(text: str | bytes) -> Partie:
 def from_dict(data: object) -> Partie:
     """A partie from the parsed JSON of a partie file (either game's); every problem raised at once."""
     if isinstance(data, dict) and data.get("format") == haferl_file.FORMAT:
-        return haferl_file.from_dict(data, check_name)
+        return haferl_file.from_dict(data)
     return read_partie(data, format=FORMAT, version=VERSION, error=StrohmandelnError, parse_players=parse_players,
                        rules=RuleSet, parse_deal=parse_deal, check=check)
 
@@ -52,27 +51,10 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, str]:
     if not isinstance(raw, list) or len(raw) != 2:
         problems.append(Problem("players", "players must be a list of exactly two names"))
         return ("", "")
-    names = []
-    for value in raw:
-        if not isinstance(value, str) or not value.strip():
-            problems.append(Problem("players", "each player needs a name"))
-            names.append("")
-            continue
-        name = check_name(value, problems)
-        names.append(name)
+    names = names_of(raw, problems)
     if names[0] and names[0].casefold() == names[1].casefold():
         problems.append(Problem("players", "the two players need different names"))
     return tuple(names)
-
-
-def check_name(value: str, problems: list[Problem], field: str = "players") -> str:
-    """A player's name, trimmed; too long or with control characters is a problem."""
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME:
-        problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
-        problems.append(Problem(field, "a name cannot contain control characters"))
-    return name
 
 
 def _index(raw: dict, key: str, problems: list[Problem], allow_none: bool = False):

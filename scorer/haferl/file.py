@@ -6,7 +6,7 @@ format is "haferltarock-partie" to `from_dict` here.
 
 from __future__ import annotations
 
-from ..partie import Partie, read_partie
+from ..partie import Partie, names_of, read_partie
 from .deals import CONTRACT_LABELS, DEAL_TYPES, Deal, check
 from .problems import HaferlError, Problem
 from .rules import RuleSet
@@ -20,28 +20,19 @@ _KEYS = {
 }
 
 
-def from_dict(data: object, check_name) -> Partie:
-    """A partie from the parsed JSON of a partie file; every problem raised at once.
-
-    `check_name(value, problems)` trims a name and reports a bad one (shared with Strohmandeln's file).
-    """
+def from_dict(data: object) -> Partie:
+    """A partie from the parsed JSON of a partie file; every problem raised at once."""
     return read_partie(data, format=FORMAT, version=VERSION, error=HaferlError,
-                       parse_players=lambda raw, problems: parse_players(raw, problems, check_name),
+                       parse_players=parse_players,
                        rules=RuleSet, parse_deal=parse_deal, check=check)
 
 
-def parse_players(raw: object, problems: list[Problem], check_name) -> tuple[str, ...]:
+def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
     """Three or four different, non-empty names."""
     if not isinstance(raw, list) or len(raw) not in (3, 4):
         problems.append(Problem("players", "players must be a list of three or four names"))
         return ()
-    names = []
-    for value in raw:
-        if not isinstance(value, str) or not value.strip():
-            problems.append(Problem("players", "each player needs a name"))
-            names.append("")
-            continue
-        names.append(check_name(value, problems))
+    names = names_of(raw, problems)
     folded = [n.casefold() for n in names if n]
     if len(set(folded)) != len(folded):
         problems.append(Problem("players", "the players need different names"))

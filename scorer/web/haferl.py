@@ -18,7 +18,7 @@ from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, 
 from ..haferl.scoring import POT
 from ..i18n import euros, say, sentence
 from ..partie import Partie
-from ..partie_file import check_name
+from ..partie import check_name
 from ..problems import Problem
 from .forms import new_key
 from .saving import score_and_save

@@ -17,7 +17,8 @@ from ..db import get_db
 from ..export import csv_text, excel_text, haferl_csv_text, haferl_excel_text
 from ..games import GAMES, HAFERL, game_of
 from ..i18n import TR, language, sentence
-from ..partie_file import check_name, dumps, loads
+from ..partie import check_name
+from ..partie_file import dumps, loads
 from ..problems import ScoringError
 from ..strohmandeln import PRESETS, Partie, Problem, RuleSet, StrohmandelnError
 from . import haferl, present
