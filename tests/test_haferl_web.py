@@ -197,3 +197,14 @@ def test_strohmandeln_is_untouched_beside_it(client):
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).text
     assert "Anna</strong> deals" in page and "Pot" not in page
+
+
+def test_the_passcode_guards_bavarian_parties_too(tmp_path):
+    from scorer import create_app
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False, "PASSCODE": "geheim"})
+    client = app.test_client()
+    data = {**NEW, "player3": "", "first_dealer": "0"}
+    refused = client.post("/new", data=data)
+    assert refused.status_code == 422 and "The passcode is not right" in refused.text
+    assert client.post("/new", data={**data, "passcode": "geheim"}).status_code == 302
