@@ -310,6 +310,7 @@ EXAMPLE = {
 
 
 def test_the_file_round_trips_and_replays(tmp_path):
+    assert json.loads((ROOT / "tests" / "data" / "haferl-example.json").read_text()) == EXAMPLE
     text = json.dumps(EXAMPLE, indent=2)
     partie = loads(text)
     assert json.loads(dumps(partie)) == EXAMPLE
