@@ -17,8 +17,11 @@
     });
   });
 
-  function addSteppers(root, onChange) {
-    root.querySelectorAll(".count-input").forEach(function (input) {
+  function addSteppers(root, onChange, selector) {
+    root.querySelectorAll(selector || ".count-input").forEach(function (input) {
+      const by = parseInt(input.dataset.step || "1", 10);
+      const low = parseInt(input.dataset.min || "0", 10);
+      const high = parseInt(input.dataset.max || "999", 10);
       const wrap = document.createElement("div");
       wrap.className = "stepper";
       const minus = document.createElement("button");
@@ -27,18 +30,18 @@
       [minus, plus].forEach(function (b) { b.type = "button"; b.className = "button step"; });
       minus.textContent = "\u2212";
       plus.textContent = "+";
-      const texts = input.closest(".counters") ? input.closest(".counters").dataset : {};
+      const texts = input.closest("[data-more]") ? input.closest("[data-more]").dataset : {};
       minus.setAttribute("aria-label", (texts.fewer || "One fewer: {label}").replace("{label}", label));
       plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", label));
       input.parentNode.insertBefore(wrap, input);
       wrap.append(minus, input, plus);
       function step(delta) {
         const value = parseInt(input.value, 10);
-        input.value = String(Math.max(0, (isNaN(value) ? 0 : value) + delta));
+        input.value = String(Math.min(high, Math.max(low, (isNaN(value) ? low : value) + delta)));
         onChange();
       }
-      minus.addEventListener("click", function () { step(-1); });
-      plus.addEventListener("click", function () { step(1); });
+      minus.addEventListener("click", function () { step(-by); });
+      plus.addEventListener("click", function () { step(by); });
       input.addEventListener("input", onChange);
     });
   }
@@ -113,6 +116,9 @@
     form.addEventListener("input", function (event) {
       if (event.target.name === "points") refresh();
     });
+
+    // Bavarian Tarock: the target of a Hand, raised in fives
+    addSteppers(form, refresh, "input.step5");
 
     const calc = form.querySelector("details.calc");
     if (calc) {
