@@ -106,3 +106,22 @@ def names_of(raw: list, problems: list) -> list[str]:
             continue
         names.append(check_name(value, problems))
     return names
+
+
+def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | None:
+    """The type of one deal of a partie file, after checking it is an object with a known type and only
+    the fields that type has (`keys`: type -> fields). None, with `wrong_type` (a Problem) or another
+    problem added, when the deal cannot be read."""
+    from .problems import Problem
+
+    if not isinstance(raw, dict):
+        problems.append(Problem("deal", "a deal is a JSON object with a type"))
+        return None
+    kind = raw.get("type")
+    if kind not in keys:
+        problems.append(wrong_type)
+        return None
+    for key in raw:
+        if key not in keys[kind]:
+            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
+    return kind

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 from .strohmandeln import (
-    DEAL_TYPES, Bonus, Deal, check, Partie, Problem, RuleSet, StrohmandelnError, format_card_points,
+    Bonus, Deal, check, Partie, Problem, RuleSet, StrohmandelnError, format_card_points,
     parse_card_points,
 )
 
 from .haferl import file as haferl_file
 from .haferl import RuleSet as HaferlRules
-from .partie import names_of, read_partie
+from .partie import deal_frame, names_of, read_partie
 
 FORMAT = "strohmandeln-partie"
 VERSION = 1
@@ -70,16 +70,9 @@ def _index(raw: dict, key: str, problems: list[Problem], allow_none: bool = Fals
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     """One deal of the file; the rules' checks come later, in replay."""
-    if not isinstance(raw, dict):
-        problems.append(Problem("deal", "a deal is a JSON object with a type"))
+    kind = deal_frame(raw, problems, _KEYS, Problem("type", "type must be game, renonce, misdeal or redeal"))
+    if kind is None:
         return None
-    kind = raw.get("type")
-    if kind not in DEAL_TYPES:
-        problems.append(Problem("type", "type must be game, renonce, misdeal or redeal"))
-        return None
-    for key in raw:
-        if key not in _KEYS[kind]:
-            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
     dealer = _index(raw, "dealer", problems)
     offender = _index(raw, "offender", problems) if "offender" in _KEYS[kind] else None
     undertaker = _index(raw, "undertaker", problems, allow_none=True) if "undertaker" in _KEYS[kind] else None

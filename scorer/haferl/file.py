@@ -6,8 +6,8 @@ format is "haferltarock-partie" to `from_dict` here.
 
 from __future__ import annotations
 
-from ..partie import Partie, names_of, read_partie
-from .deals import CONTRACT_LABELS, DEAL_TYPES, Deal, check
+from ..partie import Partie, deal_frame, names_of, read_partie
+from .deals import CONTRACT_LABELS, Deal, check
 from .problems import HaferlError, Problem
 from .rules import RuleSet
 from .scoring import Settlement
@@ -41,16 +41,9 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     """One deal of the file; the rules' checks come later."""
-    if not isinstance(raw, dict):
-        problems.append(Problem("deal", "a deal is a JSON object with a type"))
+    kind = deal_frame(raw, problems, _KEYS, Problem("type", "type must be game or redeal"))
+    if kind is None:
         return None
-    kind = raw.get("type")
-    if kind not in DEAL_TYPES:
-        problems.append(Problem("type", "type must be game or redeal"))
-        return None
-    for key in raw:
-        if key not in _KEYS[kind]:
-            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
     dealer = raw.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         problems.append(Problem("dealer", "dealer is a player's number, counted from 0"))

@@ -6,20 +6,19 @@ Strohmandeln views hand a Bavarian partie to the functions here. The engine does
 
 from __future__ import annotations
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import current_app, render_template, request
 from flask_babel import gettext as _, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
-from .. import store
-from ..db import get_db
+from .. import haferl
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
 from ..haferl.scoring import POT
 from ..i18n import euros, say, sentence
-from ..partie import Partie
-from ..partie import check_name
+from ..partie import Partie, check_name
 from ..problems import Problem
+from .creating import new_partie_page
 from .forms import new_key
 from .saving import score_and_save
 
@@ -83,8 +82,8 @@ def rules_from_form(form: NewHaferlForm) -> tuple[RuleSet | None, list[Problem]]
 def new_partie(passcode: str | None, remember):
     """/new?game=haferltarock: three or four names, the rules, who deals first."""
     form = NewHaferlForm()
-    status, passcode_error = 200, None
-    if request.method == "POST" and form.validate_on_submit():
+
+    def check():
         problems: list[Problem] = []
         raw = [form.player0.data, form.player1.data, form.player2.data, form.player3.data]
         names = []
@@ -103,21 +102,9 @@ def new_partie(passcode: str | None, remember):
             problems.append(Problem("first_dealer", "the first dealer must be one of the players"))
         rules, rule_problems = rules_from_form(form)
         problems += rule_problems
-        if passcode and request.form.get("passcode", "") != passcode:
-            passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
-        if not problems and not passcode_error:
-            pid = store.create_partie(get_db(), Partie(tuple(names), rules, (), first))
-            remember(pid)
-            return redirect(url_for("partie.board", pid=pid))
-        for p in problems:
-            field = getattr(form, p.field if p.field in form else "preset")
-            field.errors = list(field.errors) + [sentence(p)]
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    summaries = {p: RuleSet.default(p).describe() for p in PRESETS}
-    return render_template("haferl/new.html", form=form, summaries=summaries, passcode=bool(passcode),
-                           passcode_error=passcode_error), status
+        return (None if problems else Partie(tuple(names), rules, (), first)), problems
+
+    return new_partie_page(form, check, haferl, "haferl/new.html", passcode, remember)
 
 
 # -- words for the deals -------------------------------------------------------------------------------

@@ -20,8 +20,10 @@ from ..i18n import TR, language, sentence
 from ..partie import check_name
 from ..partie_file import dumps, loads
 from ..problems import ScoringError
-from ..strohmandeln import PRESETS, Partie, Problem, RuleSet, StrohmandelnError
+from .. import strohmandeln
+from ..strohmandeln import Partie, Problem, RuleSet, StrohmandelnError
 from . import haferl, present
+from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm, NewPartieForm
 
 bp = Blueprint("partie", __name__)
@@ -151,9 +153,8 @@ def create():
     if request.values.get("game") == HAFERL.key:
         return haferl.new_partie(passcode, remember)
     form = NewPartieForm()
-    passcode_error = None
-    status = 200
-    if form.validate_on_submit():
+
+    def check():
         problems: list[Problem] = []
         names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
         if not all(names):
@@ -162,22 +163,10 @@ def create():
             problems.append(Problem("player1", "the two players need different names"))
         rules, rule_problems = rules_from_form(form)
         problems += rule_problems
-        if passcode and request.form.get("passcode", "") != passcode:
-            passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
-        if not problems and not passcode_error:
-            partie = Partie(players=tuple(names), rules=rules, first_dealer=int(form.first_dealer.data))
-            pid = store.create_partie(get_db(), partie)
-            remember(pid)
-            return redirect(url_for("partie.board", pid=pid))
-        for p in problems:
-            field = getattr(form, p.field if p.field in form else "preset")
-            field.errors = list(field.errors) + [sentence(p)]
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    summaries = {p: RuleSet.default(p).describe() for p in PRESETS}
-    return render_template("new.html", form=form, summaries=summaries, passcode=bool(passcode),
-                           passcode_error=passcode_error, game="strohmandeln"), status
+        partie = None if problems else Partie(tuple(names), rules, (), int(form.first_dealer.data))
+        return partie, problems
+
+    return new_partie_page(form, check, strohmandeln, "new.html", passcode, remember, game="strohmandeln")
 
 
 @bp.route("/p/<pid>")
