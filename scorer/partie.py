@@ -118,7 +118,7 @@ def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | Non
         problems.append(Problem("deal", "a deal is a JSON object with a type"))
         return None
     kind = raw.get("type")
-    if kind not in keys:
+    if not isinstance(kind, str) or kind not in keys:
         problems.append(wrong_type)
         return None
     for key in raw:

@@ -353,6 +353,7 @@ def test_the_command_line_reads_a_bavarian_file(tmp_path):
     (lambda d: d["deals"][0].update(schwarz="no"), "schwarz is true or false"),
     (lambda d: d["deals"][2].update(declarer=1), "a redeal has no field 'declarer'"),
     (lambda d: d["rules"].update(preset="huber"), "have no option 'ante'"),
+    (lambda d: d["deals"][0].update(type=[]), "type must be game or redeal"),      # found by the hostile test
 ])
 def test_bad_files_are_explained(change, words):
     doc = json.loads(json.dumps(EXAMPLE))

@@ -62,6 +62,8 @@ def _problems(data):
     pytest.param(lambda d: d["deals"][0].update(dealer=2), "deal 1: dealer must be 0 or 1", id="dealer"),
     pytest.param(lambda d: d["deals"][0].update(type="solo"), "deal 1: type must be game, renonce, misdeal or redeal",
                  id="type"),
+    pytest.param(lambda d: d["deals"][0].update(type=["game"]), "deal 1: type must be game, renonce, misdeal or redeal",
+                 id="type-not-text"),
     pytest.param(lambda d: d["deals"][0]["bonuses"].append({"bonus": "mondfang", "player": 0}),
                  "deal 1: the Tarockbuch, extended variant rules have no bonus Mondfang", id="bonus-of-another-preset"),
     pytest.param(lambda d: d["deals"][1].update(card_points=["35 1/2", None]),

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
+from ..rulesets import read_options
 from ..words import Message, Money, N_, Plural
-from .problems import HaferlError, Problem
+from .problems import HaferlError
 
 PRESETS = ("haferl", "huber", "sharp")
 PRESET_NAMES = {
@@ -83,29 +84,10 @@ class RuleSet:
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":
         """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
-        if not isinstance(data, dict):
-            raise HaferlError([Problem("rules", "the rules must be an object with a preset and options")])
-        preset = data.get("preset", "haferl")
-        if preset not in PRESETS:
-            raise HaferlError([Problem("preset", "unknown preset '{preset}': choose one of {presets}",
-                                       preset=str(preset)[:40], presets=", ".join(PRESETS))])
-        problems, values = [], {}
-        for key, raw in data.items():
-            if key == "preset":
-                continue
-            option = OPTIONS.get(key)
-            if option is None:
-                problems.append(Problem(str(key)[:40], "unknown option '{key}'", key=str(key)[:40]))
-                continue
-            presets, _defaults, parse = option
-            if preset not in presets:
-                problems.append(Problem(key, "the {preset} rules have no option '{key}'",
-                                        preset=PRESET_NAMES[preset], key=key))
-                continue
-            try:
-                values[key] = parse(raw)
-            except ValueError as exc:
-                problems.append(Problem(key, "{option} {reason}", option=OPTION_TITLES[key], reason=exc.args[0]))
+        preset, values, problems = read_options(
+            data, presets=PRESETS, default="haferl", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
+            has=lambda key, preset: preset in OPTIONS[key][0] if key in OPTIONS else None,
+            parser=lambda key, preset: OPTIONS[key][2], error=HaferlError)
         if problems:
             raise HaferlError(problems)
         full = {name: values.get(name, defaults[preset])

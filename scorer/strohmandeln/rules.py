@@ -7,6 +7,7 @@ from functools import cached_property
 from decimal import Decimal, InvalidOperation
 
 from .cards import Pack, pack_for
+from ..rulesets import read_options
 from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
@@ -116,6 +117,11 @@ def _whole(low, high):
     return parse
 
 
+def _or_none(parse):
+    """A parser that also takes null (the option left at its default)."""
+    return lambda value: None if value is None else parse(value)
+
+
 @dataclass(frozen=True)
 class Option:
     """An option of RULES.md §4.5: which presets have it, its default there, its parser."""
@@ -142,7 +148,7 @@ OPTIONS = {o.name: o for o in (
     Option("tarock_ii_ultimo", ("beck",), {"beck": False}, _flag,
            "Tarock II as the second-to-last card scores like the Pagat ultimo"),
     Option("bankroll", ("strawman",), {"strawman": 100}, _whole(1, 1_000_000), "credits each player starts with"),
-    Option("grammel_threshold", ("tarockbuch-extended",), {"tarockbuch-extended": None}, _whole(1, 88),
+    Option("grammel_threshold", ("tarockbuch-extended",), {"tarockbuch-extended": None}, _or_none(_whole(1, 88)),
            "with the 40-card pack: the card points that earn the Grammel-Punkt"),
     Option("kontra", TAROCKBUCH, {p: False for p in TAROCKBUCH}, _flag,
            "the opponent may double an undertaken game (Kontra)"),
@@ -194,33 +200,11 @@ class RuleSet:
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":
         """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
-        if not isinstance(data, dict):
-            raise StrohmandelnError([Problem("rules", "the rules must be an object with a preset and options")])
-        preset = data.get("preset", "tarockbuch-extended")
-        if preset not in PRESETS:
-            raise StrohmandelnError([Problem("preset", "unknown preset '{preset}': choose one of {presets}",
-                                             preset=str(preset)[:40], presets=", ".join(PRESETS))])
-        problems = []
-        values = {}
-        for key, raw in data.items():
-            if key == "preset":
-                continue
-            option = OPTIONS.get(key)
-            if option is None:
-                problems.append(Problem(str(key)[:40], "unknown option '{key}'", key=str(key)[:40]))
-                continue
-            if preset not in option.presets:
-                problems.append(Problem(key, "the {preset} rules have no option '{key}'",
-                                        preset=PRESET_NAMES[preset], key=key))
-                continue
-            parse = option.parse or _choice(*_SIMPLE_GAMES[preset])
-            if key == "grammel_threshold" and raw is None:
-                values[key] = None
-                continue
-            try:
-                values[key] = parse(raw)
-            except ValueError as exc:
-                problems.append(Problem(key, "{option} {reason}", option=OPTION_TITLES[key], reason=exc.args[0]))
+        preset, values, problems = read_options(
+            data, presets=PRESETS, default="tarockbuch-extended", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
+            has=lambda key, preset: preset in OPTIONS[key].presets if key in OPTIONS else None,
+            parser=lambda key, preset: OPTIONS[key].parse or _choice(*_SIMPLE_GAMES[preset]),
+            error=StrohmandelnError)
         if not problems:
             deck = values.get("deck", 54)
             if deck == 40 and preset == "strawman":

@@ -1,0 +1,38 @@
+"""Reading a rule set's dict form, the same for every game: the preset, then each option checked against
+what the preset has and parsed, every problem collected."""
+
+from __future__ import annotations
+
+from .problems import Problem
+
+
+def read_options(data: object, *, presets, default: str, preset_names: dict, titles: dict, has, parser,
+                 error: type) -> tuple[str, dict, list]:
+    """(preset, parsed option values, problems) of `data` ({"preset": ..., option: value}).
+
+    `has(key, preset)` says whether the preset has the option (None: no game has it); `parser(key, preset)`
+    gives the function that parses its value or raises ValueError with a Message. A rule set that is not an
+    object, or names an unknown preset, raises `error` at once.
+    """
+    if not isinstance(data, dict):
+        raise error([Problem("rules", "the rules must be an object with a preset and options")])
+    preset = data.get("preset", default)
+    if preset not in presets:
+        raise error([Problem("preset", "unknown preset '{preset}': choose one of {presets}",
+                             preset=str(preset)[:40], presets=", ".join(presets))])
+    problems, values = [], {}
+    for key, raw in data.items():
+        if key == "preset":
+            continue
+        known = has(key, preset)
+        if known is None:
+            problems.append(Problem(str(key)[:40], "unknown option '{key}'", key=str(key)[:40]))
+        elif not known:
+            problems.append(Problem(key, "the {preset} rules have no option '{key}'", preset=preset_names[preset],
+                                    key=key))
+        else:
+            try:
+                values[key] = parser(key, preset)(raw)
+            except ValueError as exc:
+                problems.append(Problem(key, "{option} {reason}", option=titles[key], reason=exc.args[0]))
+    return preset, values, problems
