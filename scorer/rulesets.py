@@ -36,3 +36,31 @@ def read_options(data: object, *, presets, default: str, preset_names: dict, tit
             except ValueError as exc:
                 problems.append(Problem(key, "{option} {reason}", option=titles[key], reason=exc.args[0]))
     return preset, values, problems
+
+
+class RuleSetForm:
+    """What every game's RuleSet (a frozen dataclass with `preset`, its options and `given`) does alike:
+    list its options, write its dict form, show itself. A RuleSet says which options its preset has with
+    `has_option(name)`."""
+
+    def has_option(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def options(self) -> dict:
+        """Every option this preset has, with its value."""
+        from dataclasses import fields
+
+        return {f.name: getattr(self, f.name) for f in fields(self) if self.has_option(f.name)}
+
+    def to_dict(self, full: bool = False) -> dict:
+        """The dict form: the options that were given, or (`full`) every option."""
+        from decimal import Decimal
+
+        out = {"preset": self.preset}
+        for name, value in self.options().items():
+            if full or name in self.given:
+                out[name] = str(value) if isinstance(value, Decimal) else value
+        return out
+
+    def __repr__(self) -> str:
+        return f"RuleSet.from_dict({self.to_dict(full=True)!r})"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
-from ..rulesets import read_options
+from ..rulesets import RuleSetForm, read_options
 from ..words import Message, Money, N_, Plural
 from .problems import HaferlError
 
@@ -66,8 +66,8 @@ OPTION_TITLES = {
 }
 
 
-@dataclass(frozen=True)
-class RuleSet:
+@dataclass(frozen=True, repr=False)
+class RuleSet(RuleSetForm):
     """A preset and its options, every option a preset lacks being None.
 
     `given` remembers which options were set explicitly, so that a partie file is written back as read.
@@ -98,19 +98,8 @@ class RuleSet:
     def default(cls, preset: str = "haferl") -> "RuleSet":
         return cls.from_dict({"preset": preset})
 
-    def options(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name in OPTIONS and self.preset in OPTIONS[f.name][0]}
-
-    def to_dict(self, full: bool = False) -> dict:
-        out = {"preset": self.preset}
-        for name, value in self.options().items():
-            if full or name in self.given:
-                out[name] = str(value) if isinstance(value, Decimal) else value
-        return out
-
-    def __repr__(self) -> str:
-        return f"RuleSet.from_dict({self.to_dict(full=True)!r})"
+    def has_option(self, name: str) -> bool:
+        return name in OPTIONS and self.preset in OPTIONS[name][0]
 
     # -- what the rule set pays ------------------------------------------------
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal, InvalidOperation
 
 from .cards import Pack, pack_for
-from ..rulesets import read_options
+from ..rulesets import RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
@@ -175,8 +175,8 @@ _SIMPLE_GAMES = {"tarockbuch-extended": ("play", "redeal"), "tarockbuch-classic"
                  "beck": ("redeal", "half")}
 
 
-@dataclass(frozen=True)
-class RuleSet:
+@dataclass(frozen=True, repr=False)
+class RuleSet(RuleSetForm):
     """A preset and its options, every option a preset lacks being None.
 
     Equal rule sets score every deal alike.  `given` remembers which options were
@@ -225,21 +225,8 @@ class RuleSet:
         """A preset with all its defaults."""
         return cls.from_dict({"preset": preset})
 
-    def options(self) -> dict:
-        """Every option this preset has, with its value."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name in OPTIONS and self.preset in OPTIONS[f.name].presets}
-
-    def to_dict(self, full: bool = False) -> dict:
-        """The dict form: the options that were given, or (`full`) every option."""
-        out = {"preset": self.preset}
-        for name, value in self.options().items():
-            if full or name in self.given:
-                out[name] = str(value) if isinstance(value, Decimal) else value
-        return out
-
-    def __repr__(self) -> str:
-        return f"RuleSet.from_dict({self.to_dict(full=True)!r})"
+    def has_option(self, name: str) -> bool:
+        return name in OPTIONS and self.preset in OPTIONS[name].presets
 
     # -- what the rule set pays ------------------------------------------------
 
