@@ -46,8 +46,9 @@ def money(amount):
 
 def test_new_partie_asks_which_game(client):
     page = client.get("/new").text
-    assert 'href="/new?game=haferltarock"' in page and "Bavarian Tarock" in page
+    assert 'href="/new?game=haferltarock"' in page and 'aria-current="page">Strohmandeln (2 players)' in page
     page = client.get("/new?game=haferltarock").text
+    assert 'aria-current="page">Bavarian Tarock (3 or 4)' in page and 'href="/new?game=strohmandeln"' in page
     assert "Third player" in page and "Fourth player (optional)" in page and 'value="huber"' in page
     assert "Every player puts 0.50 € into the pot" in page
 

@@ -104,7 +104,7 @@ def new_partie(passcode: str | None, remember):
         problems += rule_problems
         return (None if problems else Partie(tuple(names), rules, (), first)), problems
 
-    return new_partie_page(form, check, haferl, "haferl/new.html", passcode, remember)
+    return new_partie_page(form, check, haferl, "haferl/new.html", passcode, remember, game="haferltarock")
 
 
 # -- words for the deals -------------------------------------------------------------------------------
