@@ -66,7 +66,7 @@ def haferl_table(settlement) -> str:
             result = "draw" if r.won is None else "won" if r.won else "lost"
             target = f" to {d.target}" if d.target != 61 else ""
             what = (f"{names[d.declarer]} {CONTRACT_LABELS[d.contract]}{target}, {d.declarer_points} : "
-                    f"{120 - d.declarer_points} {result}" + (", Schwarz" if d.schwarz else ""))
+                    f"{d.defenders_points} {result}" + (", Schwarz" if d.schwarz else ""))
         out = f" ({names[r.sitting_out]} sits out)" if r.sitting_out is not None else ""
         lines.append(f"{r.number:>4}  {names[d.dealer]:<{width}} deals{out}  {what}")
         lines.append("      " + "  ".join(f"{names[i]} {x:+.2f}" for i, x in enumerate(r.net))

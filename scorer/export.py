@@ -107,7 +107,7 @@ def haferl_rows(settlement, _=lambda text: text, number=str):
             row = [r.number, names[d.dealer], out, _("Redeal"), "", "", "", "", "", ""]
         else:
             row = [r.number, names[d.dealer], out, names[d.declarer], _(CONTRACT_LABELS[d.contract]), d.target,
-                   d.declarer_points, 120 - d.declarer_points, yes if r.schneider else no, yes if d.schwarz else no]
+                   d.declarer_points, d.defenders_points, yes if r.schneider else no, yes if d.schwarz else no]
         row += [number(x) for x in r.net] + [number(x) for x in r.balance]
         if rules.has_pot:
             row.append(number(r.pot))

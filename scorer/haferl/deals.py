@@ -31,6 +31,11 @@ class Deal:
     declarer_points: int | None = None
     schwarz: bool = False
 
+    @property
+    def defenders_points(self) -> int | None:
+        """The defenders' card points: the rest of 120."""
+        return None if self.declarer_points is None else TOTAL - self.declarer_points
+
 
 def _index(value, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players

@@ -126,7 +126,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     if deal.target != 61:
         words += " " + _("to %(target)s", target=deal.target)
     if deal.declarer_points is not None:
-        words += f", {deal.declarer_points} : {120 - deal.declarer_points}"
+        words += f", {deal.declarer_points} : {deal.defenders_points}"
     if deal.schwarz:
         words += " · " + _("Schwarz")
     if decided:
