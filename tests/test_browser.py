@@ -15,7 +15,7 @@ from werkzeug.serving import make_server
 
 from scorer import create_app, store
 from scorer.db import connect
-from scorer.strohmandeln import replay
+from scorer.games import game_of
 from scorer.web.present import euros, signed
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def settled(server, page):
         sp = store.load(db, pid)
     finally:
         db.conn.close()
-    return sp, replay(sp.partie)
+    return sp, game_of(sp.partie).replay(sp.partie)
 
 
 def check_board(server, page):
@@ -387,14 +387,7 @@ def test_part_of_an_evening_in_german(server, browser):
 
 def bavarian_board(server, page):
     """The Bavarian board's figures are the engine's: every player's money, the pot, who deals."""
-    from scorer.haferl import replay as haferl_replay
-    pid = page.url.split("/p/")[1].split("/")[0].split("?")[0]
-    db = connect(server["db"])
-    try:
-        sp = store.load(db, pid)
-    finally:
-        db.conn.close()
-    s = haferl_replay(sp.partie)
+    sp, s = settled(server, page)
     for i in range(len(sp.partie.players)):
         assert page.locator(f"#balance-{i}").inner_text() == euros(s.balance[i])
     if s.pot is not None:

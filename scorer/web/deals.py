@@ -17,7 +17,7 @@ from . import haferl, present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
 from .parties import current, load_or_404, remember
-from .saving import _int, score_and_save
+from .saving import _int, by_field, form_problems, score_and_save
 
 bp = Blueprint("deal", __name__)
 
@@ -152,13 +152,10 @@ def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
 
 def render_form(sp, settlement, form, number=None, errors=(), result=None, status=200, counted=False):
     """The deal form page (or, for the live preview, just its preview box)."""
-    by_field: dict[str, list[str]] = {}
-    for field, message in errors:
-        by_field.setdefault(field, []).append(message)
     partie = sp.partie
     template = "_preview.html" if request.args.get("fragment") else "deal_form.html"
     return render_template(
-        template, sp=sp, partie=partie, s=settlement, form=form, number=number, errors=by_field,
+        template, sp=sp, partie=partie, s=settlement, form=form, number=number, errors=by_field(errors),
         result=result, bonus_choices=bonus_choices(partie), counters=counters_for(partie.rules),
         item_label=present.item_label, format_blatt=format_blatt, counted=counted,
     ), status
@@ -172,8 +169,7 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
     if request.method == "GET":
         return render_form(sp, settlement, form, number)
     if not form.validate_on_submit():
-        errors = [(name, sentence(str(m))) for name, msgs in form.errors.items() for m in msgs]
-        return render_form(sp, settlement, form, number, errors, status=422)
+        return render_form(sp, settlement, form, number, form_problems(form), status=422)
     action = request.form.get("action", "save")
     if action == "count":
         errors = count_pile(form, partie)

@@ -15,12 +15,12 @@ from wtforms.validators import Length, Optional
 from .. import haferl
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
 from ..haferl.scoring import POT
-from ..i18n import euros, say, sentence
+from ..i18n import euros, say
 from ..partie import Partie, check_name
 from ..problems import Problem
 from .creating import new_partie_page
 from .forms import new_key
-from .saving import score_and_save
+from .saving import by_field, form_problems, score_and_save
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
@@ -241,12 +241,9 @@ FIELD_OF = {"declarer_points": "points", "type": "type", "dealer": "dealer", "de
 
 
 def render_form(sp, settlement, form, number=None, errors=(), result=None, status=200):
-    by_field: dict[str, list[str]] = {}
-    for field, message in errors:
-        by_field.setdefault(field, []).append(message)
     template = "haferl/_preview.html" if request.args.get("fragment") else "haferl/deal_form.html"
     return render_template(template, sp=sp, partie=sp.partie, s=settlement, form=form, number=number,
-                           errors=by_field, result=result, transfers=transfers), status
+                           errors=by_field(errors), result=result, transfers=transfers), status
 
 
 def handle(sp, settlement, number):
@@ -257,8 +254,7 @@ def handle(sp, settlement, number):
     if request.method == "GET":
         return render_form(sp, settlement, form, number)
     if not form.validate_on_submit():
-        errors = [(name, sentence(str(m))) for name, msgs in form.errors.items() for m in msgs]
-        return render_form(sp, settlement, form, number, errors, status=422)
+        return render_form(sp, settlement, form, number, form_problems(form), status=422)
     deal, errors = to_deal(form, partie)
     return score_and_save(sp, settlement, form, number, deal, errors, request.form.get("action", "save"),
                           render_form, FIELD_OF)

@@ -20,6 +20,19 @@ def form_errors(problems, number: int, field_of: dict) -> list[tuple[str, str]]:
             else ("type", sentence(p, located=True)) for p in problems]
 
 
+def form_problems(form) -> list[tuple[str, str]]:
+    """What the form itself refused (a wrong choice, an expired token), as (field, sentence)."""
+    return [(name, sentence(str(m))) for name, msgs in form.errors.items() for m in msgs]
+
+
+def by_field(errors) -> dict[str, list[str]]:
+    """Errors grouped by the field they are shown next to."""
+    grouped: dict[str, list[str]] = {}
+    for field, message in errors:
+        grouped.setdefault(field, []).append(message)
+    return grouped
+
+
 def _int(text):
     try:
         return int(text)
