@@ -4,7 +4,7 @@ and money to the cent.  Each game's engine replays a `Partie` with its own rules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 CENT = Decimal("0.01")
 
@@ -24,11 +24,33 @@ class Partie:
 
 
 def to_cents(value: Decimal) -> Decimal:
-    """An amount of money shown to the cent at least (0.5 -> 0.50, 0.125 stays)."""
-    value = Decimal(value)
-    if value.as_tuple().exponent > -2:
-        value = value.quantize(CENT)
-    return value
+    """An amount of money in cents, written with exactly two decimals (0.5 -> 0.50, 0.500 -> 0.50).
+
+    Every amount the engines make is whole cents (stakes, antes and bankrolls are, see `parse_cents`),
+    so this never rounds; it only fixes how many decimals the amount is written with.
+    """
+    return Decimal(value).quantize(CENT)
+
+
+def parse_cents(value: object) -> Decimal:
+    """An amount of money given by a person or a file ("0.10", "0,10", "0.100", 1) -> Decimal with two decimals.
+
+    Raises ValueError("cents") when it has more than two decimals that are not zero ("0.125"), and
+    ValueError("money") when it is not an amount at all; the caller words the message and checks the range.
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError("money")
+    try:
+        amount = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation:
+        raise ValueError("money") from None
+    if not amount.is_finite():
+        raise ValueError("money")
+    if abs(amount) >= 10 ** 12:
+        return amount   # far out of any range: the caller's range check refuses it
+    if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
+        raise ValueError("cents")
+    return amount.quantize(CENT)
 
 
 FORMATS = ("strohmandeln-partie", "haferltarock-partie")

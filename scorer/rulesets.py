@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from .problems import Problem
 
+# the second argument of a parser's ValueError whose message is a whole sentence, not a reason after the option's name
+WHOLE = "whole"
+
 
 def read_options(data: object, *, presets, default: str, preset_names: dict, titles: dict, has, parser,
                  error: type) -> tuple[str, dict, list]:
     """(preset, parsed option values, problems) of `data` ({"preset": ..., option: value}).
 
     `has(key, preset)` says whether the preset has the option (None: no game has it); `parser(key, preset)`
-    gives the function that parses its value or raises ValueError with a Message. A rule set that is not an
+    gives the function that parses its value or raises ValueError with a Message (a reason said after the
+    option's name, or with WHOLE as its second argument a sentence of its own). A rule set that is not an
     object, or names an unknown preset, raises `error` at once.
     """
     if not isinstance(data, dict):
@@ -34,7 +38,10 @@ def read_options(data: object, *, presets, default: str, preset_names: dict, tit
             try:
                 values[key] = parser(key, preset)(raw)
             except ValueError as exc:
-                problems.append(Problem(key, "{option} {reason}", option=titles[key], reason=exc.args[0]))
+                if exc.args[1:] == (WHOLE,):
+                    problems.append(Problem(key, "{problem}", problem=exc.args[0]))
+                else:
+                    problems.append(Problem(key, "{option} {reason}", option=titles[key], reason=exc.args[0]))
     return preset, values, problems
 
 

@@ -43,13 +43,20 @@ def net(ruleset, deal, players=THREE):
 # -- haferl: the amount ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("points, target, units", [
-    (61, 61, 5), (65, 61, 5), (66, 61, 6), (120, 61, 60),          # won: 5 up to T+4, then 1 a point
+    (61, 61, 5), (65, 61, 5), (66, 61, 6), (120, 61, 60),          # won: 5 for 61-65, then 1 a point
     (60, 61, 5), (56, 61, 5), (55, 61, 6), (0, 61, 61),            # lost: 5 down to T-5, then 1 a point
-    (66, 66, 5), (70, 66, 5), (71, 66, 6), (65, 66, 5), (61, 66, 5), (60, 66, 6),   # raised: T+4 / T+5
-    (91, 91, 5), (95, 91, 5), (96, 91, 6), (86, 91, 5), (85, 91, 6),
+    # a raised Hand won: the same card-point scale (66: 6, 80: 20); lost: counted down from the target
+    (66, 66, 6), (70, 66, 10), (71, 66, 11), (80, 66, 20), (65, 66, 5), (61, 66, 5), (60, 66, 6),
+    (91, 91, 31), (95, 91, 35), (96, 91, 36), (120, 116, 60), (86, 91, 5), (85, 91, 6), (115, 116, 5),
 ])
 def test_the_haferl_amount(points, target, units):
     assert amount(points, target) == units
+
+
+def test_a_raise_never_pays_less_than_not_raising():
+    for target in RuleSet.default().targets("hand"):
+        for points in range(target, 121):   # every way to make the raised Hand
+            assert amount(points, target) == amount(points, 61) == 5 + max(0, points - 65)
 
 
 @pytest.mark.parametrize("points, pot, declarer, defenders", [
@@ -75,7 +82,7 @@ def test_pickup_is_paid_from_the_pot(points, pot, declarer, defenders):
 
 @pytest.mark.parametrize("points, target, each", [
     (61, 61, "0.10"), (66, 61, "0.12"), (60, 61, "0.10"), (55, 61, "0.12"),
-    (70, 66, "0.10"), (71, 66, "0.12"), (65, 66, "0.10"), (60, 66, "0.12"),
+    (66, 66, "0.12"), (70, 66, "0.20"), (71, 66, "0.22"), (80, 66, "0.40"), (65, 66, "0.10"), (60, 66, "0.12"),
 ])
 def test_hand_is_paid_directly_at_double_the_rate(points, target, each):
     r = settle(rules(), game(0, "hand", points, target=target)).deals[0]
@@ -315,10 +322,11 @@ def test_the_file_round_trips_and_replays(tmp_path):
     partie = loads(text)
     assert json.loads(dumps(partie)) == EXAMPLE
     out = settlement_to_dict(replay(partie))
-    # deal 1: Anna's Pick-Up 67: 7 from the pot; deal 2: Bernd's Hand to 66 with 80: 2 x 15 from Clara and Dieter;
+    # deal 1: Anna's Pick-Up 67: 7 from the pot; deal 2: Bernd's Hand to 66 with 80: 2 x 20 from Clara and Dieter
+    # (a raised Hand is paid on the card-point scale: 80 is 5 + 15 units);
     # deal 4: Dieter's Pick-Up lost with 40: 5 + 16 = 21 to Anna (his left), Bernd takes 21 from the pot
-    assert out["balance"] == ["-0.22", "0.31", "-0.80", "-1.01"] and out["pot"] == "1.72"
-    assert out["deals"][1]["payments"] == ["0.00", "0.60", "-0.30", "-0.30"]
+    assert out["balance"] == ["-0.22", "0.51", "-0.90", "-1.11"] and out["pot"] == "1.72"
+    assert out["deals"][1]["payments"] == ["0.00", "0.80", "-0.40", "-0.40"]
     assert out["deals"][3]["sitting_out"] == 2 and out["next_dealer"] == 3
 
 
@@ -333,7 +341,7 @@ def test_the_command_line_reads_a_bavarian_file(tmp_path):
     table = run(str(path))
     assert table.returncode == 0 and "pot: 1.72" in table.stdout and "Dieter sits out" in table.stdout
     as_json = run(str(path), "--json")
-    assert json.loads(as_json.stdout)["balance"] == ["-0.22", "0.31", "-0.80", "-1.01"]
+    assert json.loads(as_json.stdout)["balance"] == ["-0.22", "0.51", "-0.90", "-1.11"]
     as_csv = run(str(path), "--csv")
     lines = as_csv.stdout.splitlines()
     assert lines[0].startswith("Deal,Dealer,Sitting out,Declarer,Contract,Target") and lines[-1].startswith("Total")

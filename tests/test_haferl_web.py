@@ -84,7 +84,7 @@ def test_a_four_player_haferl_evening(app, client):
     for i in range(4):
         assert re.search(rf'id="balance-{i}">([^<]*)<', page).group(1) == money(s.balance[i])
     assert f'id="pot">Pot: {s.pot:.2f} €' in page and str(s.pot) == "1.72"
-    assert [str(x) for x in s.balance] == ["-0.22", "0.31", "-0.80", "-1.01"]
+    assert [str(x) for x in s.balance] == ["-0.22", "0.51", "-0.90", "-1.11"]   # the raised Hand: 20 units
     assert "<strong>Dieter</strong> deals and sits out" in page
     assert "Dieter: Pick-Up (Stockspiel), 40 : 80 · lost" in page
     # the deal's page: who paid whom

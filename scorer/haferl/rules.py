@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cached_property
 
-from ..rulesets import RuleSetForm, read_options
+from ..partie import parse_cents
+from ..rulesets import WHOLE, RuleSetForm, read_options
 from ..words import Message, Money, N_, Plural
 from .problems import HaferlError
 
@@ -26,17 +27,17 @@ TARGET = 61
 TOTAL = 120
 
 
-def _money(low: str, high: str):
+def _money(low: str, high: str, what: str):
     def parse(value):
         wrong = ValueError(Message("must be an amount between {low} and {high}, like {example}",
                                    low=Money(low), high=Money(high), example=Money(low if low != "0" else "0.10")))
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise wrong
         try:
-            amount = Decimal(str(value).strip().replace(",", "."))
-        except InvalidOperation:
+            amount = parse_cents(value)
+        except ValueError as exc:
+            if exc.args[0] == "cents":
+                raise ValueError(Message(what, value=str(value)[:20]), WHOLE) from None
             raise wrong from None
-        if not amount.is_finite() or not Decimal(low) <= amount <= Decimal(high) or amount.as_tuple().exponent < -4:
+        if not Decimal(low) <= amount <= Decimal(high):
             raise wrong
         return amount
     return parse
@@ -50,12 +51,14 @@ def _flag(value):
 
 # option: (presets that have it, default per preset, parser)
 OPTIONS = {
-    "ante": (("haferl",), {"haferl": Decimal("0.50")}, _money("0.01", "100")),
+    "ante": (("haferl",), {"haferl": Decimal("0.50")},
+             _money("0.01", "100", N_("an ante is money: at most two decimals, not {value}"))),
     "stake": (PRESETS, {"haferl": Decimal("0.01"), "huber": Decimal("0.10"), "sharp": Decimal("0.10")},
-              _money("0", "100")),
+              _money("0", "100", N_("a stake is money: at most two decimals, not {value}"))),
     "draw_at_60": (("huber",), {"huber": True}, _flag),
     "schneider": (("huber",), {"huber": False}, _flag),
-    "bankroll": (("sharp",), {"sharp": Decimal("10.00")}, _money("0.01", "100000")),
+    "bankroll": (("sharp",), {"sharp": Decimal("10.00")},
+                 _money("0.01", "100000", N_("a bankroll is money: at most two decimals, not {value}"))),
 }
 OPTION_TITLES = {
     "ante": N_("the ante"),
@@ -148,9 +151,9 @@ class RuleSet(RuleSetForm):
                 Message("Every player puts {ante} into the pot at the start and whenever it is empty.",
                         ante=Money(self.ante)),
                 Message("The declarer needs 61 (a Hand can be raised in fives: 66, 71, ...); 60 : 60 is lost."),
-                Message("The amount: 5 units for the target to 4 above it, one more for each point above that; "
-                        "lost: 5 units for up to 5 below, one more for each point below that. A unit is {stake}.",
-                        stake=Money(s)),
+                Message("The amount: won, 5 units for 61 to 65, one more for each point above 65, whatever the "
+                        "target; lost, 5 units for up to 5 below the target, one more for each point below that. "
+                        "A unit is {stake}.", stake=Money(s)),
                 Message("Pick-Up won: the pot pays the declarer. Lost: the declarer pays the defender on the "
                         "left, and the other defender takes as much from the pot."),
                 Message("Hand: every loser pays every winner twice the amount; the pot is not touched."),
@@ -196,9 +199,14 @@ def _sums(cards: int, most: int | None) -> frozenset[int]:
 
 
 def amount(points: int, target: int) -> int:
-    """Haferl: the units a declarer with `points` against `target` wins or loses (§3.1)."""
+    """Haferl: the units a declarer with `points` against `target` wins or loses (§3.1).
+
+    Won: the source's scale in card points whatever the target (61-65: 5, one more for each point above 65),
+    so a raise never pays less than not raising. Lost: counted down from the target (T-5..T-1: 5, one more
+    for each point below T-5).
+    """
     if points >= target:
-        return 5 + max(0, points - (target + 4))
+        return 5 + max(0, points - (TARGET + 4))
     return 5 + max(0, (target - 5) - points)
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from .cards import Pack, pack_for
-from ..rulesets import RuleSetForm, read_options
+from ..partie import parse_cents
+from ..rulesets import WHOLE, RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
@@ -91,14 +92,15 @@ def _deck(value):
 
 
 def _stake(value):
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise ValueError(Message("must be an amount of money like 0.10"))
     try:
-        stake = Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation:
+        stake = parse_cents(value)
+    except ValueError as exc:
+        if exc.args[0] == "cents":
+            raise ValueError(Message("a stake is money: at most two decimals, not {value}", value=str(value)[:20]),
+                             WHOLE) from None
         raise ValueError(Message("must be an amount of money like 0.10")) from None
-    if not stake.is_finite() or stake < 0 or stake > 1000 or stake.as_tuple().exponent < -4:
-        raise ValueError(Message("must be an amount between 0 and 1000, like 0.10"))
+    if not Decimal("0.01") <= stake <= 1000:
+        raise ValueError(Message("must be an amount of whole cents from 0.01 to 1000, like 0.10"))
     return stake
 
 
