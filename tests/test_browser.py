@@ -456,7 +456,8 @@ def test_a_bavarian_evening_with_four_on_a_phone(server, browser):
     tap(page, "#save")
     page.wait_for_selector("#record")
     s = bavarian_board(server, page)
-    assert [str(x) for x in s.deals[1].net] == ["0.00", "0.20", "-0.10", "-0.10"]
+    # a raised Hand made with 71 is paid as 71 is: 5 + 6 = 11 units, twice from each defender
+    assert [str(x) for x in s.deals[1].net] == ["0.00", "0.44", "-0.22", "-0.22"]
 
     # undo the last deal
     page.locator("form.undo button").tap()
