@@ -128,7 +128,15 @@ BECK = rules("beck")
     case("undertaken-won-2", game("40", undertaker=ANNA), (2, 0)),
     case("undertaken-lost-2", game("30", undertaker=ANNA), (0, 2)),
     case("no-grammel", game("60", undertaker=ANNA), (2, 0)),
-    case("draw-35-35-only-bonuses", game("35", undertaker=ANNA, bonuses=[("pagat", 1)]), (0, 2)),
+    # a draw scores "nur Ansagen": the announced Trull and Königstrull, nothing else (RULES.md §4.3)
+    case("draw-35-35-pagat-scores-0", game("35", undertaker=ANNA, bonuses=[("pagat", 1)]), (0, 0)),
+    case("draw-issue-12-example", game(None, "35", undertaker=BERND,
+                                       bonuses=[("trull_announced", 1), ("pagat_captured", 0)]), (0, 2)),
+    case("draw-konigstrull-2", game("35", undertaker=ANNA, bonuses=[("four_kings_announced", 0)]), (2, 0)),
+    case("draw-mondfang-scores-0", game("35", undertaker=ANNA, bonuses=[("mondfang", 1)]), (0, 0)),
+    case("draw-pagat-captured-scores-0", game("35", undertaker=BERND, bonuses=[("pagat_captured", 0)]), (0, 0)),
+    case("draw-both-announcements", game("35", undertaker=ANNA, bonuses=[
+        ("trull_announced", 0), ("four_kings_announced", 1), ("mondfang", 1), ("pagat", 0)]), (2, 2)),
     case("draw-35-1/3", game("35 1/3", undertaker=ANNA), (0, 0)),
     case("trull", game("40", undertaker=ANNA, bonuses=[("trull_announced", 0)]), (4, 0)),
     case("konigstrull", game("40", undertaker=ANNA, bonuses=[("four_kings_announced", 1)]), (2, 2)),
@@ -139,6 +147,31 @@ BECK = rules("beck")
 ])
 def test_beck(deal, expected):
     assert points(BECK, deal) == expected
+
+
+def test_beck_draw_items_show_what_scores_0():
+    result = score(BECK, game(None, "35", undertaker=BERND, bonuses=[("trull_announced", 1), ("pagat_captured", 0)]))
+    assert result.winner is None
+    assert [(i.item, i.player, i.points) for i in result.items] == [("trull_announced", 1, 2), ("pagat_captured", 0, 0)]
+
+
+@pytest.mark.parametrize("ruleset, deal, expected", [
+    # with undertaker_loses_draw a 35 : 35 is lost, not drawn: every bonus counts as in any lost game
+    pytest.param(rules("beck", undertaker_loses_draw=True),
+                 game(None, "35", undertaker=BERND, bonuses=[("trull_announced", 1), ("pagat_captured", 0)]),
+                 (4, 2), id="lost-draw-bonuses-count"),
+    pytest.param(rules("beck", undertaker_loses_draw=True),
+                 game("35", undertaker=ANNA, bonuses=[("mondfang", 0), ("pagat", 1)]),
+                 (2, 4), id="lost-draw-mondfang-counts"),
+    # a simple game at half value drawn 35 : 35: still "nur Ansagen"
+    pytest.param(rules("beck", simple_games="half"),
+                 game("35", bonuses=[("four_kings_announced", 1), ("mondfang", 0)]),
+                 (0, 2), id="half-draw-announcements-only"),
+    pytest.param(rules("beck", tarock_ii_ultimo=True), game("35", undertaker=ANNA, bonuses=[("uhu", 0)]),
+                 (0, 0), id="tarock-ii-ultimo-draw-scores-0"),
+])
+def test_beck_draw_options(ruleset, deal, expected):
+    assert points(ruleset, deal) == expected
 
 
 def test_beck_options():

@@ -48,6 +48,9 @@ ITEM_LABELS = {
     **BONUS_LABELS,
 }
 
+# Beck's "Ansagen": the only bonuses his drawn game scores (RULES.md §4.3)
+BECK_ANNOUNCEMENTS = ("trull_announced", "four_kings_announced")
+
 # bonuses that exclude each other: at most one of each pair in a deal
 EXCLUSIVE = (
     ("pagat", "pagat_captured"),
@@ -295,6 +298,14 @@ class RuleSet(RuleSetForm):
             table["valat"] = self.valat_value
         return table
 
+    def draw_value(self, bonus: str) -> int:
+        """What a bonus scores in a drawn game (nobody reached the mark): Beck's "nur Ansagen" are the
+        announced Trull and Königstrull only, so his Pagat (Tarock II) ultimo and Mondfang score 0 there;
+        everywhere else a bonus counts as in any game."""
+        if self.preset == "beck" and bonus not in BECK_ANNOUNCEMENTS:
+            return 0
+        return self.bonuses[bonus]
+
     @property
     def valat_value(self) -> int | None:
         """Game points of a Valat, or None."""
@@ -353,6 +364,9 @@ class RuleSet(RuleSetForm):
                 if self.has_nullrunde:
                     lines.append(Message("Simple game {draw}: a draw, and a Nullrunde (the next two games count "
                                          "double) follows.", draw=draw))
+                elif self.preset == "beck":
+                    lines.append(Message("Simple game {draw}: a draw, only the announced Trull and Königstrull "
+                                         "count.", draw=draw))
                 else:
                     lines.append(Message("Simple game {draw}: a draw, only the bonuses count.", draw=draw))
         if self.grammel:
@@ -365,7 +379,12 @@ class RuleSet(RuleSetForm):
             lines.append(Message("Undertaken game won: {won}; lost: {lost} to the opponent.",
                                  won=u(self.undertaken_won), lost=self.undertaken_lost))
         if not self.undertaken_draw_lost and pack.can_draw:
-            lines.append(Message("An undertaken game where neither reaches the mark is a draw: only the bonuses count."))
+            if self.preset == "beck":
+                lines.append(Message("An undertaken game where neither reaches the mark is a draw: only the "
+                                     "announced Trull and Königstrull count."))
+            else:
+                lines.append(Message("An undertaken game where neither reaches the mark is a draw: only the "
+                                     "bonuses count."))
         if pack.in_threes:
             lines.append(Message("Winning needs {win} of {total} card points, counted in threes.",
                                  win=pack.win, total=pack.total))

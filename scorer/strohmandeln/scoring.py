@@ -87,7 +87,9 @@ def score(rules: RuleSet, deal: Deal) -> DealScore:
             game = [Item(i.item, i.player, 2 * i.points) for i in game]
 
     table = rules.bonuses
-    bonuses = [Item(b.bonus, b.player, table[b.bonus]) for b in deal.bonuses if b.bonus != "valat"]
+    draw = winner is None
+    bonuses = [Item(b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus])
+               for b in deal.bonuses if b.bonus != "valat"]
     if valat is not None:
         tricks = [Item(name, valat, rules.bonuses[name]) for name in IN_THE_TRICKS if name in rules.bonuses]
         bonuses = [b for b in bonuses if b.item not in IN_THE_TRICKS]
