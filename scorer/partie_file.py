@@ -74,7 +74,9 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     if kind is None:
         return None
     dealer = _index(raw, "dealer", problems)
-    offender = _index(raw, "offender", problems) if "offender" in _KEYS[kind] else None
+    offender = None
+    if "offender" in _KEYS[kind] and raw.get("offender") is not None:
+        offender = _index(raw, "offender", problems)   # none at all: the rules' check asks who it was
     undertaker = _index(raw, "undertaker", problems, allow_none=True) if "undertaker" in _KEYS[kind] else None
     card_points = None
     cp = raw.get("card_points")
@@ -102,9 +104,10 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         if not isinstance(entry, dict) or set(entry) != {"bonus", "player"} or not isinstance(entry["bonus"], str):
             problems.append(Problem("bonuses", "each bonus is {{\"bonus\": NAME, \"player\": 0 or 1}}"))
             continue
-        player = _index(entry, "player", problems)
-        if player is not None:
-            bonuses.append(Bonus(entry["bonus"], player))
+        player = entry["player"]
+        if not isinstance(player, (int, str, type(None))):
+            player = str(player)[:20]
+        bonuses.append(Bonus(entry["bonus"], player))   # a wrong player: the rules' check names the bonus
     kontra = raw.get("kontra", False)
     if not isinstance(kontra, bool):
         problems.append(Problem("kontra", "kontra is true or false"))

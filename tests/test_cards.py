@@ -128,6 +128,18 @@ def test_minimum_card_points_of_bonus_cards(cards, expected):
     assert format_card_points(PACK_54.min_thirds(frozenset(cards))) == expected
 
 
+@pytest.mark.parametrize("cards, tricks, expected", [
+    pytest.param({"II", "III"}, 2, "1 1/3", id="uhu-and-kakadu"),          # two tricks, 2/3 each
+    pytest.param({"XVII", "XVIII"}, 2, "1 1/3", id="rostopschin"),
+    pytest.param({"I", "II"}, 2, "5 1/3", id="pagat-and-uhu"),             # the Pagat's 5 and two tricks
+    pytest.param({"I"}, 1, "4 2/3", id="pagat"),
+    pytest.param({"I", "XVII", "XVIII"}, 3, "6", id="pagat-and-rostopschin"),
+    pytest.param({"Sküs", "XXI", "I"}, 1, "13 1/3", id="trull-and-pagat-one-trick-is-no-more"),
+])
+def test_minimum_card_points_of_tricks_of_their_own(cards, tricks, expected):
+    assert format_card_points(PACK_54.min_thirds(frozenset(cards), tricks)) == expected
+
+
 counts = st.fixed_dictionaries({
     "trull": st.integers(0, 3), "kings": st.integers(0, 4), "queens": st.integers(0, 4),
     "knights": st.integers(0, 4), "jacks": st.integers(0, 4),

@@ -26,11 +26,11 @@ def test_csv_of_the_format_example():
 
 
 def test_names_that_look_like_formulas_are_neutralised():
-    partie = Partie(("=SUM(A1)", "@Bernd"), rules(stake="0"), (game("40", bonuses=[("pagat", 1)]),))
+    partie = Partie(("=SUM(A1)", "@Bernd"), rules(stake="0.100"), (game("40", bonuses=[("pagat", 1)]),))
     text = csv_text(replay(partie))
     assert text.splitlines()[0].startswith("deal,round,dealer,type,undertaker,card points '=SUM(A1),card points '@Bernd")
     assert "\r\n1,1,'=SUM(A1),game,,40,30,Pagat ('@Bernd),1,1,1,0,0\r\n" in text
-    assert "money" not in text  # no stake, no money row
+    assert text.endswith("\r\nmoney,,,,,,,,,,,0.00,0.00\r\n")   # a stake of "0.100" is 0.10: money to the cent
     assert [safe(x) for x in ("-1", "+a", "\tx", "\rx", "Anna")] == ["'-1", "'+a", "'\tx", "'\rx", "Anna"]
 
 

@@ -117,7 +117,10 @@ def test_money_is_balance_times_stake():
     s = settle(rules(stake="0.50"), game("50", undertaker=0), WIN)
     assert s.balance == (5, -5)
     assert s.money == (Decimal("2.50"), Decimal("-2.50"))
-    assert settle(rules(stake="0"), WIN).money == (Decimal("0.00"), Decimal("0.00"))
+    # money is in cents, written with exactly two decimals: a stake "0.100" is 0.10
+    s = settle(rules(stake="0.100"), game("50", undertaker=0), WIN)
+    assert s.partie.rules.stake == Decimal("0.10") and [str(m) for m in s.money] == ["0.50", "-0.50"]
+    assert [str(m) for m in settle(rules(stake="0.5"), WIN).money] == ["0.50", "-0.50"]
 
 
 def test_strawman_credits_and_the_end_of_the_bankroll():

@@ -45,8 +45,13 @@ def test_equal_rule_sets_score_alike_whatever_was_given():
     pytest.param({"simple_games": "half"}, "must be one of play, redeal", id="half-tarockbuch"),
     pytest.param({"preset": "beck", "simple_games": "play"}, "must be one of redeal, half", id="play-beck"),
     pytest.param({"kontra": "yes"}, "must be true or false", id="flag"),
-    pytest.param({"stake": "-1"}, "between 0 and 1000", id="negative-stake"),
-    pytest.param({"stake": "NaN"}, "between 0 and 1000", id="nan-stake"),
+    pytest.param({"stake": "-1"}, "the stake must be an amount of whole cents from 0.01 to 1000, like 0.10",
+                 id="negative-stake"),
+    pytest.param({"stake": "0"}, "from 0.01 to 1000", id="zero-stake"),     # a stake is positive (RULES.md §4.5)
+    pytest.param({"stake": "NaN"}, "the stake must be an amount of money like 0.10", id="nan-stake"),
+    pytest.param({"stake": "0.125"}, "a stake is money: at most two decimals, not 0.125", id="stake-in-cents"),
+    pytest.param({"stake": "0.0125"}, "a stake is money: at most two decimals, not 0.0125", id="stake-tenth-cent"),
+    pytest.param({"stake": "1e-3"}, "a stake is money: at most two decimals", id="stake-exponent"),
     pytest.param([], "must be an object", id="not-a-dict"),
 ])
 def test_bad_rule_sets_say_why(data, words):

@@ -136,7 +136,7 @@ BECK = rules("beck")
     case("draw-mondfang-scores-0", game("35", undertaker=ANNA, bonuses=[("mondfang", 1)]), (0, 0)),
     case("draw-pagat-captured-scores-0", game("35", undertaker=BERND, bonuses=[("pagat_captured", 0)]), (0, 0)),
     case("draw-both-announcements", game("35", undertaker=ANNA, bonuses=[
-        ("trull_announced", 0), ("four_kings_announced", 1), ("mondfang", 1), ("pagat", 0)]), (2, 2)),
+        ("trull_announced", 0), ("four_kings_announced", 1), ("pagat", 0)]), (2, 2)),
     case("draw-35-1/3", game("35 1/3", undertaker=ANNA), (0, 0)),
     case("trull", game("40", undertaker=ANNA, bonuses=[("trull_announced", 0)]), (4, 0)),
     case("konigstrull", game("40", undertaker=ANNA, bonuses=[("four_kings_announced", 1)]), (2, 2)),
@@ -250,9 +250,9 @@ def test_forty_card_grammel_threshold():
     pytest.param(EXT, game("69 2/3"), "no pile of whole tricks is worth 69 2/3", id="unreachable"),
     pytest.param(EXT, game(None), "enter the card points", id="missing"),
     pytest.param(EXT, game("60", bonuses=[("trull_tricks", 1)]),
-                 "Trull need at least 13 1/3 card points; Bernd has 10", id="trull-needs-points"),
+                 "Trull needs at least 13 1/3 card points; Bernd has 10", id="trull-needs-points"),
     pytest.param(EXT, game("60", bonuses=[("four_kings_tricks", 1)]),
-                 "Four Kings need at least 17 1/3 card points; Bernd has 10", id="kings-need-points"),
+                 "Four Kings needs at least 17 1/3 card points; Bernd has 10", id="kings-need-points"),
     pytest.param(EXT, game("40", bonuses=[("trull_tricks", 0), ("four_kings_tricks", 0)]), "30 2/3",
                  id="both-need-points-ok"),
     pytest.param(EXT, game("40", bonuses=[("pagat", 0), ("pagat", 1)]), "listed twice", id="twice"),
@@ -273,7 +273,7 @@ def test_forty_card_grammel_threshold():
     pytest.param(FORTY, game("87", bonuses=[("valat", 0)]), "88 : 0", id="valat-40"),
     pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("mondfang", 0)]), None, id="mondfang-ok"),
     pytest.param(BECK, game("62", undertaker=ANNA, bonuses=[("mondfang", 1)]),
-                 "Mondfang need at least 8 2/3 card points; Bernd has 8", id="mondfang-needs-points"),
+                 "Mondfang needs at least 8 2/3 card points; Bernd has 8", id="mondfang-needs-points"),
 ])
 def test_impossible_entries_are_refused_with_reasons(ruleset, deal, words):
     found = messages(ruleset, deal)
@@ -281,3 +281,84 @@ def test_impossible_entries_are_refused_with_reasons(ruleset, deal, words):
         assert found == []
     else:
         assert any(words in m for m in found), found
+
+
+CLASSIC = rules("tarockbuch-classic")
+II = rules("beck", tarock_ii_ultimo=True)
+
+
+@pytest.mark.parametrize("ruleset, deal, message", [
+    # every bird is won in a trick of its own (the Pagat the last, the Uhu the second-to-last, the Kakadu the
+    # third-to-last), a Rostopschin is two tricks: at least 2/3 card points for each of those tricks
+    pytest.param(EXT, game("0 2/3", bonuses=[("uhu", 0), ("kakadu", 0)]),
+                 "Uhu and Kakadu need at least 1 1/3 card points (2 tricks of their own); Anna has 0 2/3",
+                 id="uhu-and-kakadu"),
+    pytest.param(EXT, game("0 2/3", bonuses=[("rostopschin", 0)]),
+                 "Rostopschin needs at least 1 1/3 card points (2 tricks of its own); Anna has 0 2/3",
+                 id="rostopschin"),
+    pytest.param(EXT, game("4 2/3", bonuses=[("pagat", 0), ("uhu", 0)]),
+                 "Pagat and Uhu need at least 5 1/3 card points (2 tricks of their own); Anna has 4 2/3",
+                 id="pagat-and-uhu"),
+    pytest.param(EXT, game("0 2/3", bonuses=[("uhu_captured", 0), ("kakadu_captured", 0)]),
+                 "Uhu captured and Kakadu captured need at least 1 1/3 card points (2 tricks of their own); "
+                 "Anna has 0 2/3", id="captured-birds"),
+    pytest.param(EXT, game("5 2/3", bonuses=[("pagat", 0), ("rostopschin", 0)]),
+                 "Pagat and Rostopschin need at least 6 card points (3 tricks of their own); Anna has 5 2/3",
+                 id="pagat-and-rostopschin"),
+    pytest.param(II, game("4 2/3", undertaker=ANNA, bonuses=[("pagat", 0), ("uhu", 0)]),
+                 "Pagat and Uhu need at least 5 1/3 card points (2 tricks of their own); Anna has 4 2/3",
+                 id="beck-pagat-and-tarock-ii"),
+    pytest.param(EXT, game("60", bonuses=[("trull_tricks", 1)]),
+                 "Trull needs at least 13 1/3 card points; Bernd has 10", id="trull-needs"),
+    pytest.param(EXT, game("50", bonuses=[("trull_tricks", 1), ("four_kings_tricks", 1)]),
+                 "Trull and Four Kings need at least 30 2/3 card points; Bernd has 20", id="both-need"),
+    # an announced Trull: its holder had the Sküs, the Mond and the Pagat
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("trull_announced", 0), ("mondfang", 1)]),
+                 "Trull for Anna means Anna held the Sküs and the Mond: nobody can have a Mondfang",
+                 id="trull-no-mondfang-for-the-other"),
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("trull_announced", 0), ("mondfang", 0)]),
+                 "Trull for Anna means Anna held the Sküs and the Mond: nobody can have a Mondfang",
+                 id="trull-no-mondfang-for-the-holder"),
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("trull_announced", 0), ("pagat", 1)]),
+                 "Trull for Anna means Anna held the Pagat: Bernd cannot have played the Pagat",
+                 id="trull-no-pagat-ultimo-for-the-other"),
+    pytest.param(CLASSIC, game("40", bonuses=[("trull_announced", 1), ("pagat", 0)]),
+                 "Trull announced for Bernd means Bernd held the Pagat: Anna cannot have played the Pagat",
+                 id="classic-trull-no-pagat-for-the-other"),
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("trull_announced", 0), ("pagat_captured", 0)]),
+                 "Trull for Anna means Anna held the Pagat: Anna cannot have captured it",
+                 id="trull-holder-cannot-capture-own-pagat"),
+    # the messages of a bad entry
+    pytest.param(EXT, game("40", bonuses=[("pagat", 2)]), "the Pagat's player must be Anna or Bernd",
+                 id="bonus-player"),
+    pytest.param(EXT, game("40", bonuses=[("grammel", 0)]),
+                 "unknown bonus 'grammel': Grammel, Absolut and Grandpoint follow from the card points and are "
+                 "not entered", id="grammel"),
+    pytest.param(STRAW, game("40", bonuses=[("Absolut", 0)]),
+                 "unknown bonus 'Absolut': Grammel, Absolut and Grandpoint follow from the card points and are "
+                 "not entered", id="absolut"),
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("quapil", 0)]),
+                 "unknown bonus 'quapil': the bonuses of these rules are trull_announced, four_kings_announced, "
+                 "pagat, pagat_captured, mondfang", id="unknown-lists-the-bonuses"),
+    pytest.param(EXT, misdeal(None), "say who misdealt", id="misdeal-without-offender"),
+])
+def test_issue_12_refusals_word_for_word(ruleset, deal, message):
+    assert messages(ruleset, deal) == [message]
+
+
+@pytest.mark.parametrize("ruleset, deal", [
+    pytest.param(EXT, game("1 1/3", bonuses=[("uhu", 0), ("kakadu", 0)]), id="uhu-and-kakadu-two-tricks"),
+    pytest.param(EXT, game("5 1/3", bonuses=[("pagat", 0), ("uhu", 0)]), id="pagat-and-uhu"),
+    pytest.param(EXT, game("1 1/3", bonuses=[("rostopschin", 0)]), id="rostopschin"),
+    pytest.param(EXT, game("6", bonuses=[("pagat", 0), ("rostopschin", 0)]), id="pagat-and-rostopschin"),
+    # XVII and XVIII may be what captured the birds: the Rostopschin's two tricks can be the captures
+    pytest.param(EXT, game("5 1/3", bonuses=[("rostopschin", 0), ("pagat_captured", 0), ("uhu_captured", 0)]),
+                 id="rostopschin-captures-birds"),
+    # the other player may still capture the Pagat of an announced Trull
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("trull_announced", 0), ("pagat_captured", 1)]),
+                 id="trull-pagat-captured-by-the-other"),
+    pytest.param(BECK, game("40", undertaker=ANNA, bonuses=[("trull_announced", 0), ("pagat", 0)]),
+                 id="trull-holder-pagat-ultimo"),
+])
+def test_possible_bird_tricks_are_accepted(ruleset, deal):
+    assert messages(ruleset, deal) == []

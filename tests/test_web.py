@@ -106,7 +106,7 @@ def test_blatt_and_the_other_pile(app, client, board):
     pytest.param({"points": "71"}, "Card points are between 0 and 70, not 71.", id="too-many"),
     pytest.param({"points": "abc"}, "is not a number of card points", id="not-a-number"),
     pytest.param({"points": "60", "bonuses": "four_kings_tricks:1"},
-                 "Four Kings need at least 17 1/3 card points; Bernd has 10.", id="kings"),
+                 "Four Kings needs at least 17 1/3 card points; Bernd has 10.", id="kings"),
     pytest.param({"points": "60", "bonuses": ["pagat:0", "pagat_captured:1"]}, "exclude each other",
                  id="exclusive"),
     pytest.param({"points": "60", "bonuses": "mondfang:0"}, "have no bonus Mondfang", id="foreign-bonus"),

@@ -117,14 +117,15 @@ class Pack:
             raise StrohmandelnError(problems)
         return self.value_thirds(value + (cards - counted) * self.filler.value, cards)
 
-    def min_thirds(self, cards: frozenset[str]) -> int:
-        """The least card points, in thirds, of a pile of whole tricks holding these named cards."""
+    def min_thirds(self, cards: frozenset[str], tricks: int = 0) -> int:
+        """The least card points, in thirds, of a pile of whole tricks holding these named cards and at
+        least `tricks` tricks (counting in threes a trick is worth at least 2/3)."""
         counts: dict[str, int] = {}
         named = dict(self.named)
         for card in cards:
             cat = named[card]
             counts[cat] = counts.get(cat, 0) + 1
-        n = len(cards) + len(cards) % 2
+        n = max(len(cards) + len(cards) % 2, 2 * tricks)
         value = sum(self.category(cat).value * k for cat, k in counts.items())
         value += (n - len(cards)) * self.filler.value
         return self.value_thirds(value, n)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..words import N_, Thirds, Words
 from .problems import Problem
-from .rules import BONUS_CARDS, BONUS_LABELS, EXCLUSIVE, PRESET_NAMES, RuleSet
+from .rules import BIRDS, BONUS_CARDS, BONUS_LABELS, CAPTURED_BIRDS, EXCLUSIVE, PRESET_NAMES, RuleSet
 
 DEAL_TYPES = ("game", "renonce", "misdeal", "redeal")
 REDEAL_REASONS = ("no-tarock", "passed")
@@ -169,23 +169,36 @@ def _check_card_points(rules: RuleSet, deal: Deal, problems: list[Problem]) -> t
     return piles
 
 
+# bonuses that follow from the card points and are never entered (FORMAT.md)
+DERIVED = ("grammel", "grammel_punkt", "absolut", "grandpoint")
+
+
 def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Problem]) -> None:
-    """Check the bonuses: known to the rule set, one player each, possible with the card points."""
+    """Check the bonuses: known to the rule set, one player each, possible with the cards and the card points."""
     if not deal.bonuses:
         return
     table = rules.bonuses
     seen: dict[str, int] = {}
     for entry in deal.bonuses:
-        if not isinstance(entry, Bonus) or not _player(entry.player):
+        if not isinstance(entry, Bonus):
             problems.append(Problem("bonuses", "a bonus is credited to one of the two players"))
             return
         name = entry.bonus
         if name not in BONUS_LABELS:
-            problems.append(Problem("bonuses", "unknown bonus '{name}'", name=str(name)[:30]))
+            if str(name).strip().lower().replace("-", "_") in DERIVED:
+                problems.append(Problem("bonuses", "unknown bonus '{name}': Grammel, Absolut and Grandpoint follow "
+                                        "from the card points and are not entered", name=str(name)[:30]))
+            else:
+                problems.append(Problem("bonuses", "unknown bonus '{name}': the bonuses of these rules are {names}",
+                                        name=str(name)[:30], names=", ".join(table)))
             continue
         if name not in table:
             problems.append(Problem("bonuses", "the {preset} rules have no bonus {label}",
                                     preset=PRESET_NAMES[rules.preset], label=BONUS_LABELS[name]))
+            continue
+        if not _player(entry.player):
+            problems.append(Problem("bonuses", "the {label}'s player must be {a} or {b}",
+                                    label=rules.bonus_label(name), a=players[0], b=players[1]))
             continue
         if name in seen:
             problems.append(Problem("bonuses", "{label} is listed twice: only one player can have it",
@@ -199,6 +212,7 @@ def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Pr
         if one in seen and other in seen:
             problems.append(Problem("bonuses", "{a} and {b} exclude each other",
                                     a=rules.bonus_label(one), b=rules.bonus_label(other)))
+    _check_trull_announced(rules, seen, players, problems)
     pack = rules.pack
     if "valat" in seen:
         player = seen["valat"]
@@ -225,12 +239,58 @@ def _check_bonuses(rules: RuleSet, deal: Deal, piles, players, problems: list[Pr
     for player in (0, 1):
         if not cards[player]:
             continue
-        need = pack.min_thirds(frozenset(cards[player]))
-        if piles[player] < need:
-            problems.append(Problem(
-                "bonuses", "{labels} need at least {need} card points; {player} has {has}",
-                labels=Words(names[player]), need=Thirds(need), player=players[player],
-                has=Thirds(piles[player])))
+        mine = [name for name, p in seen.items() if p == player]
+        tricks = tricks_of(mine)
+        need = pack.min_thirds(frozenset(cards[player]), tricks)
+        if piles[player] >= need:
+            continue
+        labels = names[player]
+        args = dict(need=Thirds(need), player=players[player], has=Thirds(piles[player]))
+        if tricks >= 2 and len(labels) == 1:
+            problems.append(Problem("bonuses", "{label} needs at least {need} card points ({tricks} tricks of its "
+                                    "own); {player} has {has}", label=labels[0], tricks=tricks, **args))
+        elif tricks >= 2:
+            problems.append(Problem("bonuses", "{labels} need at least {need} card points ({tricks} tricks of "
+                                    "their own); {player} has {has}", labels=Words(labels), tricks=tricks, **args))
+        elif len(labels) == 1:
+            problems.append(Problem("bonuses", "{label} needs at least {need} card points; {player} has {has}",
+                                    label=labels[0], **args))
+        else:
+            problems.append(Problem("bonuses", "{labels} need at least {need} card points; {player} has {has}",
+                                    labels=Words(labels), **args))
+
+
+def tricks_of(bonuses) -> int:
+    """The least number of tricks a pile holds when it has these bonuses (RULES.md §5, issue 12).
+
+    Every bird is won in a trick of its own: the Pagat in the last, the Uhu in the second-to-last, the
+    Kakadu in the third-to-last, whether made or captured; a Rostopschin is two tricks. A bird made cannot
+    share its trick with the Rostopschin's XVII or XVIII (either would take the bird), but a captured bird
+    can be taken by one of them, so the Rostopschin's two tricks may be captured birds' tricks.
+    """
+    made = sum(1 for b in bonuses if b in BIRDS)
+    captured = sum(1 for b in bonuses if b in CAPTURED_BIRDS)
+    rostopschin = 2 if "rostopschin" in bonuses else 0
+    return made + max(captured, rostopschin)
+
+
+def _check_trull_announced(rules: RuleSet, seen: dict, players, problems: list[Problem]) -> None:
+    """An announced Trull means its holder had the Sküs, the Mond and the Pagat in the hand."""
+    if "trull_announced" not in seen:
+        return
+    holder = seen["trull_announced"]
+    trull = rules.bonus_label("trull_announced")
+    if "mondfang" in seen:
+        problems.append(Problem("bonuses", "{trull} for {holder} means {holder} held the Sküs and the Mond: "
+                                "nobody can have a {mondfang}", trull=trull, holder=players[holder],
+                                mondfang=rules.bonus_label("mondfang")))
+    if seen.get("pagat") == 1 - holder:
+        problems.append(Problem("bonuses", "{trull} for {holder} means {holder} held the Pagat: {other} cannot "
+                                "have played the {pagat}", trull=trull, holder=players[holder],
+                                other=players[1 - holder], pagat=rules.bonus_label("pagat")))
+    if seen.get("pagat_captured") == holder:
+        problems.append(Problem("bonuses", "{trull} for {holder} means {holder} held the Pagat: {holder} cannot "
+                                "have captured it", trull=trull, holder=players[holder]))
 
 
 def _shown(value) -> str:

@@ -59,6 +59,10 @@ EXCLUSIVE = (
     ("rostopschin", "rostopschin_lost"),
 )
 
+# the birds, each won in a trick of its own (Pagat: the last, Uhu: the second-to-last, Kakadu: the third-to-last)
+BIRDS = ("pagat", "uhu", "kakadu")
+CAPTURED_BIRDS = ("pagat_captured", "uhu_captured", "kakadu_captured")
+
 # cards a bonus puts into the trick pile of the player it is credited to
 BONUS_CARDS = {
     "pagat": frozenset({"I"}),
