@@ -145,9 +145,9 @@ GAME = {"type": "game", "dealer": 0, "undertaker": 0, "card_points": ["40", None
     ("beck", [("trull_announced", 1), ("mondfang", 0)],
      "deal 1: Trull for Bernd means Bernd held the Sküs and the Mond: nobody can have a Mondfang"),
     ("beck", [("trull_announced", 1), ("pagat", 0)],
-     "deal 1: Trull for Bernd means Bernd held the Pagat: Anna cannot have played the Pagat"),
+     "deal 1: Trull for Bernd means Bernd held the Pagat: Anna cannot have made the Pagat ultimo"),
     ("tarockbuch-classic", [("trull_announced", 0), ("pagat", 1)],
-     "deal 1: Trull announced for Anna means Anna held the Pagat: Bernd cannot have played the Pagat"),
+     "deal 1: Trull announced for Anna means Anna held the Pagat: Bernd cannot have made the Pagat ultimo"),
     ("tarockbuch-extended", [("grammel", 0)],
      "deal 1: unknown bonus 'grammel': Grammel, Absolut and Grandpoint follow from the card points and are not "
      "entered"),

@@ -286,8 +286,8 @@ def _check_trull_announced(rules: RuleSet, seen: dict, players, problems: list[P
                                 mondfang=rules.bonus_label("mondfang")))
     if seen.get("pagat") == 1 - holder:
         problems.append(Problem("bonuses", "{trull} for {holder} means {holder} held the Pagat: {other} cannot "
-                                "have played the {pagat}", trull=trull, holder=players[holder],
-                                other=players[1 - holder], pagat=rules.bonus_label("pagat")))
+                                "have made the Pagat ultimo", trull=trull, holder=players[holder],
+                                other=players[1 - holder]))
     if seen.get("pagat_captured") == holder:
         problems.append(Problem("bonuses", "{trull} for {holder} means {holder} held the Pagat: {holder} cannot "
                                 "have captured it", trull=trull, holder=players[holder]))
