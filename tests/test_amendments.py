@@ -2,6 +2,7 @@
 exact examples (tests/data/issue-12/), their numbers, their refusals (one message each, status 1)."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -180,3 +181,39 @@ def test_a_bonus_with_a_bad_player_names_the_bonus(tmp_path):
 def test_a_misdeal_without_an_offender_asks_who_misdealt(tmp_path):
     for misdeal in ({"type": "misdeal", "dealer": 0}, {"type": "misdeal", "dealer": 0, "offender": None}):
         assert refused(replay(written(tmp_path, strohmandeln([misdeal])))) == ["deal 1: say who misdealt"]
+
+
+# -- money in cents on the pages (German: 0,10 €; English: 0.10 €) ------------------------------------------------
+
+def _client(app, language):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    return client
+
+
+@pytest.mark.parametrize("language, stake, message", [
+    ("de", "0,125", "Der Einsatz ist Geld: höchstens zwei Nachkommastellen, nicht 0,125."),
+    ("en", "0.0125", "A stake is money: at most two decimals, not 0.0125."),
+])
+def test_the_new_partie_form_refuses_a_stake_under_a_cent(app, language, stake, message):
+    from scorer.db import connect
+    from tests.conftest import NEW_PARTIE
+
+    page = _client(app, language).post("/new", data={**NEW_PARTIE, "stake": stake})
+    assert page.status_code == 422 and message in page.text
+    with app.app_context():
+        assert connect(app.config["DATABASE"])["parties"].count == 0      # nothing stored
+
+
+@pytest.mark.parametrize("language, stake, shown", [("de", "0,100", ("+0,50 €", "−0,50 €")),
+                                                    ("en", "0.100", ("+0.50 €", "−0.50 €"))])
+def test_money_on_the_board_has_two_decimals(app, language, stake, shown):
+    from tests.conftest import record, start
+
+    client = _client(app, language)
+    board = start(client, stake=stake)
+    for _ in range(5):
+        assert record(client, board, points="40").status_code == 302       # Anna wins 5 simple games: 1 each
+    page = client.get(board).text
+    assert tuple(re.search(rf'id="money-{i}">([^<]*)<', page).group(1) for i in (0, 1)) == shown
+    assert "0,500" not in page and "0.500" not in page
