@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from .problems import Problem
 
+# the options that are an amount of money (RULES.md §4.5, RULES-BAVARIAN.md §2)
+MONEY_OPTIONS = ("stake", "ante", "bankroll")
+
 # the second argument of a parser's ValueError whose message is a whole sentence, not a reason after the option's name
 WHOLE = "whole"
 
@@ -52,6 +55,38 @@ class RuleSetForm:
 
     def has_option(self, name: str) -> bool:
         raise NotImplementedError
+
+    @classmethod
+    def from_stored(cls, data: dict):
+        """A rule set this app stored earlier. As `from_dict`, except that an amount of money stored before
+        amounts had to be whole cents (a stake of 0, or 0.125) is kept as it was, so that such a partie still
+        opens; its money is then written to the cent."""
+        from dataclasses import replace
+        from decimal import Decimal, InvalidOperation
+
+        from .problems import ScoringError
+
+        try:
+            return cls.from_dict(data)
+        except ScoringError as refused:
+            if not isinstance(data, dict):
+                raise
+            preset = {"preset": data["preset"]} if "preset" in data else {}
+            old = {}
+            for key in MONEY_OPTIONS:
+                if key in data:
+                    try:
+                        cls.from_dict({**preset, key: data[key]})
+                    except ScoringError:
+                        old[key] = data[key]
+            try:
+                kept = {k: Decimal(str(v)) for k, v in old.items()}
+            except InvalidOperation:
+                raise refused from None
+            if not kept or not all(v.is_finite() and 0 <= v <= 100_000 for v in kept.values()):
+                raise
+            rules = cls.from_dict({k: v for k, v in data.items() if k not in old})
+            return replace(rules, given=rules.given + tuple(kept), **kept)
 
     def options(self) -> dict:
         """Every option this preset has, with its value."""

@@ -105,7 +105,7 @@ def load(db: Database, pid: str) -> StoredPartie:
         deals = list(db.query("select deal from deals where partie_id = ? order by position", [pid]))
         history_id = _last_change(db, pid)
     game = GAMES.get(row["game"], GAMES["strohmandeln"])
-    rules = game.rules.from_dict(json.loads(row["rules"]))
+    rules = game.rules.from_stored(json.loads(row["rules"]))   # older money kept as stored
     partie = Partie(players=tuple(json.loads(row["players"])), rules=rules, deals=_parse(deals, rules),
                     first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],

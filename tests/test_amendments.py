@@ -217,3 +217,49 @@ def test_money_on_the_board_has_two_decimals(app, language, stake, shown):
     page = client.get(board).text
     assert tuple(re.search(rf'id="money-{i}">([^<]*)<', page).group(1) for i in (0, 1)) == shown
     assert "0,500" not in page and "0.500" not in page
+
+
+@pytest.mark.parametrize("game, stored, money", [
+    ("strohmandeln", {"preset": "tarockbuch-extended", "stake": "0.125"}, ["0.12", "-0.12"]),   # 1 x 0.125, to the cent
+    ("strohmandeln", {"preset": "tarockbuch-classic", "stake": "0"}, None),
+    ("haferltarock", {"preset": "haferl", "ante": "0.505", "stake": "0.01"}, None),
+])
+def test_a_partie_stored_before_money_was_in_cents_still_opens(app, game, stored, money):
+    """A stake of 0 or of a fraction of a cent was accepted before: such a stored partie still loads and shows."""
+    from scorer.db import connect
+    from scorer.games import GAMES
+    from scorer.store import create_partie, load
+    from tests.conftest import NEW_PARTIE, start
+
+    client = app.test_client()
+    board = start(client) if game == "strohmandeln" else None
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        if board is None:
+            from scorer.haferl import RuleSet
+            from scorer.partie import Partie
+            pid = create_partie(db, Partie(("A", "B", "C"), RuleSet.default(), ()))
+            board = f"/p/{pid}"
+        pid = board.rstrip("/").split("/")[-1]
+        db["parties"].update(pid, {"rules": json.dumps(stored)})
+        rules = load(db, pid).partie.rules
+    assert str(rules.stake) == stored["stake"]
+    if game == "strohmandeln":
+        assert record_win(client, board) == 302
+        page = client.get(board)
+        assert page.status_code == 200
+        with app.app_context():
+            from scorer.games import game_of
+            sp = load(connect(app.config["DATABASE"]), pid)
+            settled = game_of(sp.partie).replay(sp.partie)
+            assert money is None or [str(m) for m in settled.money] == money
+    else:
+        assert str(rules.ante) == "0.505" and client.get(board).status_code == 200
+    with pytest.raises(Exception):
+        GAMES[game].rules.from_dict(stored)      # still refused where a person or a file gives it
+
+
+def record_win(client, board):
+    from tests.conftest import record
+
+    return record(client, board, points="40").status_code
