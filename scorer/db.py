@@ -16,7 +16,7 @@ def m001_parties_and_deals(db: Database) -> None:
     """Parties with their players and frozen rule set; deals as recorded facts, in order."""
     db["parties"].create({
         "id": str,              # 128 random bits, url-safe: the partie's secret address
-        "game": str,            # "strohmandeln"; a second game will have its own name
+        "game": str,            # the key of the partie's game (scorer.games): "strohmandeln", "haferltarock"
         "players": str,         # JSON list of names
         "rules": str,           # JSON: the full rule set, frozen when the partie starts
         "first_dealer": int,

@@ -1,5 +1,6 @@
 """What every game's partie shares: its players, its rule set, its deals in order, who dealt first,
-and money to the cent.  Each game's engine replays a `Partie` with its own rules."""
+money to the cent, the players' names and the frame of a deal in a partie file.  Each game's engine
+replays a `Partie` with its own rules."""
 
 from __future__ import annotations
 
@@ -51,54 +52,6 @@ def parse_cents(value: object) -> Decimal:
     if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
         raise ValueError("cents")
     return amount.quantize(CENT)
-
-
-FORMATS = ("strohmandeln-partie", "haferltarock-partie")
-
-
-def read_partie(data: object, *, format: str, version: int, error: type, parse_players, rules: type, parse_deal,
-                check) -> Partie:
-    """A partie from the parsed JSON of a partie file of either game; every problem raised at once.
-
-    The game brings its own pieces: `parse_players(raw, problems)`, the `rules` class (with `from_dict`),
-    `parse_deal(raw, problems)` and `check(rules, deal, players)`, and its `error` class.
-    """
-    from .problems import Problem
-
-    if not isinstance(data, dict):
-        raise error([Problem("file", "a partie file is a JSON object with format, version, players, "
-                                     "rules and deals")])
-    problems: list = []
-    if data.get("format") != format:
-        problems.append(Problem("format", "format must be \"{format}\" or \"{other}\"", format=FORMATS[0],
-                                other=FORMATS[1]))
-    if data.get("version") != version or isinstance(data.get("version"), bool):
-        problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
-                                version=version))
-    for key in data:
-        if key not in ("format", "version", "players", "rules", "deals"):
-            problems.append(Problem(str(key)[:40], "unknown field '{key}'", key=str(key)[:40]))
-    players = parse_players(data.get("players"), problems)
-    ruleset = None
-    try:
-        ruleset = rules.from_dict(data.get("rules", {}))
-    except error as exc:
-        problems.extend(Problem(p.field, "rules: {problem}", problem=p) for p in exc.problems)
-    raw_deals = data.get("deals", [])
-    if not isinstance(raw_deals, list):
-        problems.append(Problem("deals", "deals must be a list"))
-        raw_deals = []
-    deals = []
-    for number, raw in enumerate(raw_deals, start=1):
-        found: list = []
-        deal = parse_deal(raw, found)
-        if deal is not None and ruleset is not None and players and not found:
-            found = check(ruleset, deal, players)
-        problems.extend(p.at(number) for p in found)
-        deals.append(deal)
-    if problems:
-        raise error(problems)
-    return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
 
 
 MAX_NAME = 40

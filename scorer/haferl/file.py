@@ -1,14 +1,14 @@
-"""The Bavarian Tarock partie file (RULES-BAVARIAN.md §4): read, write, and the settlement as JSON.
+"""The Bavarian Tarock partie file (RULES-BAVARIAN.md §4): its players, its deals, and the settlement as JSON.
 
-Pure dict conversions; the JSON text itself is read by `scorer.partie_file`, which hands a file whose
-format is "haferltarock-partie" to `from_dict` here.
+Pure dict conversions; the JSON text and the frame every game's file shares are read by
+`scorer.partie_file`, which asks the game (`scorer.games`) for the pieces here.
 """
 
 from __future__ import annotations
 
-from ..partie import Partie, deal_frame, names_of, read_partie
-from .deals import CONTRACT_LABELS, Deal, check
-from .problems import HaferlError, Problem
+from ..partie import deal_frame, names_of
+from .deals import CONTRACT_LABELS, Deal
+from .problems import Problem
 from .rules import RuleSet
 from .scoring import Settlement
 
@@ -18,13 +18,6 @@ _KEYS = {
     "game": ("type", "dealer", "declarer", "contract", "target", "declarer_points", "schwarz"),
     "redeal": ("type", "dealer"),
 }
-
-
-def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a partie file; every problem raised at once."""
-    return read_partie(data, format=FORMAT, version=VERSION, error=HaferlError,
-                       parse_players=parse_players,
-                       rules=RuleSet, parse_deal=parse_deal, check=check)
 
 
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
@@ -79,11 +72,6 @@ def deal_to_dict(deal: Deal) -> dict:
         return {"type": "redeal", "dealer": deal.dealer}
     return {"type": "game", "dealer": deal.dealer, "declarer": deal.declarer, "contract": deal.contract,
             "target": deal.target, "declarer_points": deal.declarer_points, "schwarz": deal.schwarz}
-
-
-def to_dict(partie: Partie) -> dict:
-    return {"format": FORMAT, "version": VERSION, "players": list(partie.players), "rules": partie.rules.to_dict(),
-            "deals": [deal_to_dict(d) for d in partie.deals]}
 
 
 def settlement_to_dict(settlement: Settlement) -> dict:

@@ -221,16 +221,3 @@ def extend(settlement: Settlement, deals) -> Settlement:
         pot=None if pot is None else to_cents(pot), next_dealer=dealer,
         credits=tuple(to_cents(rules.bankroll + b) for b in balance) if rules.bankroll is not None else None,
         bankrupt=bankrupt)
-
-
-def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
-    """The result `deal` would have if recorded at `index` (0-based; default: as the next deal)."""
-    found = check(partie.rules, deal, partie.players)
-    if found:
-        raise HaferlError(found)
-    if settlement is not None and index is None:
-        return extend(settlement, (deal,)).deals[-1]
-    deals = list(partie.deals)
-    index = len(deals) if index is None else index
-    deals[index:index + 1] = [deal]
-    return replay(partie.with_deals(deals[:index + 1])).deals[index]

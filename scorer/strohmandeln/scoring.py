@@ -275,21 +275,3 @@ def extend(settlement: Settlement, deals) -> Settlement:
         credits=(bankroll + balance, bankroll - balance) if bankroll is not None else None, bankrupt=bankrupt,
         doubled_rounds=tuple(doubling.rounds),
     )
-
-
-def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
-    """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).
-
-    With the partie's `settlement` at hand, the next deal is scored from it without replaying.
-    Raises StrohmandelnError with the deal's own problems (not numbered).
-    """
-    found = check(partie.rules, deal, partie.players)
-    if found:
-        raise StrohmandelnError(found)
-    if settlement is not None and index is None:
-        return extend(settlement, (deal,)).deals[-1]
-    deals = list(partie.deals)
-    index = len(deals) if index is None else index
-    deals[index:index + 1] = [deal]
-    settled = replay(Partie(partie.players, partie.rules, tuple(deals[:index + 1]), partie.first_dealer))
-    return settled.deals[index]

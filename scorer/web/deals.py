@@ -9,7 +9,8 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
-from ..games import HAFERL, game_of
+from ..games import game_of
+from ..haferl.game import GAME as HAFERL   # until the web side asks the registry (issue 15, phase 2)
 from ..i18n import say, sentence
 from ..problems import ScoringError
 from ..strohmandeln import Bonus, Deal, Partie, Problem, StrohmandelnError, format_blatt, parse_card_points

@@ -14,8 +14,10 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
-from ..export import csv_text, excel_text, haferl_csv_text, haferl_excel_text
-from ..games import GAMES, HAFERL, game_of
+from ..export import csv_text, excel_text
+from .. import games
+from ..games import game_of
+from ..haferl.game import GAME as HAFERL   # until the web side asks the registry (issue 15, phase 2)
 from ..i18n import TR, language, sentence
 from ..partie import check_name
 from ..partie_file import dumps, loads
@@ -109,7 +111,7 @@ def index():
 
 def preset_name(row: dict):
     """The name of a listed partie's rule set (a Term, translated by the template)."""
-    game = GAMES.get(row.get("game"), GAMES["strohmandeln"])
+    game = games.by_key(row.get("game")) or games.default()
     return game.engine.PRESET_NAMES.get(row["rules"].get("preset"), row["rules"].get("preset"))
 
 
@@ -250,7 +252,7 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
-    text = haferl_csv_text(settlement) if game_of(sp.partie) is HAFERL else csv_text(settlement)
+    text = csv_text(settlement)
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
 
@@ -261,8 +263,7 @@ def export_excel(pid):
     decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
     sp, settlement = current(pid)
     german = language() == "de"
-    export = haferl_excel_text if game_of(sp.partie) is HAFERL else excel_text
-    text = export(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
+    text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
     return Response(text.encode("utf-8"), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")[:-4]}-excel.csv"'})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext as _, ngettext
 
 from ..i18n import card_points, euros, say, signed  # noqa: F401  (re-exported for the templates and tests)
-from ..partie_file import parse_deal
+from ..strohmandeln.file import parse_deal
 from ..strohmandeln import ITEM_LABELS, Deal
 
 CHART_POINTS = 200
