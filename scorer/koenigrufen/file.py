@@ -139,16 +139,17 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
 
 def _premiums(raw, kind: str, problems: list[Problem]) -> tuple[Premium, ...]:
     keys = _GAME_PREMIUM if kind == "game" else _RENONCE_PREMIUM
-    shape = ("each premium is {\"premium\", \"side\", \"announced\", \"made\"} (and \"kontra\" when given)"
-             if kind == "game" else "each premium of a renonce is {\"premium\", \"side\"}: the announced ones")
+    shape = (Problem("premiums", "each premium is {{\"premium\", \"side\", \"announced\", \"made\"}} (and "
+                     "\"kontra\" when given)") if kind == "game" else
+             Problem("premiums", "each premium of a renonce is {{\"premium\", \"side\"}}: the announced ones"))
     if not isinstance(raw, list) or len(raw) > 20:
-        problems.append(Problem("premiums", "premiums is a list: " + shape))
+        problems.append(Problem("premiums", "premiums is a list of at most 20 premiums: {shape}", shape=shape))
         return ()
     out = []
     for entry in raw:
         if (not isinstance(entry, dict) or any(k not in keys for k in entry) or "premium" not in entry
                 or "side" not in entry or (kind == "game" and ("announced" not in entry or "made" not in entry))):
-            problems.append(Problem("premiums", shape))
+            problems.append(shape)
             continue
         name, side = entry["premium"], entry["side"]
         if not isinstance(name, str) or not isinstance(side, str):
