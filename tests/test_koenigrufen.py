@@ -316,7 +316,7 @@ def test_the_doubled_radl_queues_and_misdeals_are_doubled_without_using_one():
 
 def test_trischaken_triggers_only_as_a_game_and_renonces_use_a_doubled_deal():
     r = rules(doubled_radl=["trischaken"])
-    deals = (renonce("trischaken", BERND), tri(30, 20, 10, 10, dealer=ANNA) if False else
+    deals = (renonce("trischaken", BERND),
              game("trischaken", declarer=CILLI, dealer=BERND, points=[10, 10, 30, 20]),
              renonce("dreier", DORA, declarer=DORA, dealer=CILLI))
     s = replay(Partie(P4, r, deals, DORA))

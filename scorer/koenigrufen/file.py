@@ -72,7 +72,7 @@ def _int(raw: dict, key: str, problems: list[Problem], what: str, default=None):
 
 def _bool(raw: dict, key: str, problems: list[Problem], default=None):
     value = raw.get(key, default)
-    if value is None or isinstance(value, bool):
+    if (value is None and default is None) or isinstance(value, bool):
         return value
     problems.append(Problem(key, "{key} is true or false", key=key))
     return default
@@ -110,7 +110,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     elif contract not in KING_CALLS:
         partner = ABSENT
     offender = _int(raw, "offender", problems, "a player's number, counted from 0") if kind == "renonce" else None
-    conceded = _bool(raw, "conceded", problems, False) or False
+    conceded = _bool(raw, "conceded", problems, False)
     won = _bool(raw, "won", problems) if kind == "game" else None
     card_points = None
     cp = raw.get("card_points")
