@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from ..partie import Partie, deal_frame, names_of, read_partie
+from ..words import N_
 from .deals import ABSENT, Deal, Premium, check, format_card_points, parse_card_points
 from .problems import KoenigrufenError, Problem
 from .rules import KING_CALLS, RuleSet
@@ -93,14 +94,14 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     if kind is None:
         return None
     before = len(problems)
-    dealer = _int(raw, "dealer", problems, "a player's number, counted from 0")
+    dealer = _int(raw, "dealer", problems, N_("a player's number, counted from 0"))
     if kind == "misdeal":
-        offender = _int(raw, "offender", problems, "a player's number, counted from 0")
+        offender = _int(raw, "offender", problems, N_("a player's number, counted from 0"))
         return None if len(problems) > before else Deal("misdeal", dealer, offender=offender)
     contract = raw.get("contract")
     if not isinstance(contract, str):
         problems.append(Problem("contract", "contract is the name of a contract, like rufer or dreier"))
-    declarer = _int(raw, "declarer", problems, "a player's number, counted from 0")
+    declarer = _int(raw, "declarer", problems, N_("a player's number, counted from 0"))
     partner = ABSENT
     if "partner" in raw:
         partner = raw["partner"]
@@ -109,7 +110,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
                                     "in the talon"))
     elif contract not in KING_CALLS:
         partner = ABSENT
-    offender = _int(raw, "offender", problems, "a player's number, counted from 0") if kind == "renonce" else None
+    offender = _int(raw, "offender", problems, N_("a player's number, counted from 0")) if kind == "renonce" else None
     conceded = _bool(raw, "conceded", problems, False)
     won = _bool(raw, "won", problems) if kind == "game" else None
     card_points = None
@@ -121,7 +122,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
             card_points = tuple(None if v is None else _points(v, problems) for v in cp)
     elif cp is not None:
         card_points = _points(cp, problems)
-    kontra = _int(raw, "kontra", problems, "a Kontra level: 1, 2, 4 or 8", 1) if kind == "game" else 1
+    kontra = _int(raw, "kontra", problems, N_("a Kontra level: 1, 2, 4 or 8"), 1) if kind == "game" else 1
     kontra_each = None
     if raw.get("kontra_each") is not None:
         each = raw["kontra_each"]
