@@ -7,7 +7,8 @@ import json
 import sys
 
 from .export import csv_text, haferl_csv_text
-from .games import HAFERL, game_of
+from .games import ENGINE_ONLY, HAFERL, KOENIGRUFEN, game_of
+from .koenigrufen import report as koenigrufen_report
 from .partie_file import loads, settlement_to_dict
 from .problems import ScoringError
 from .strohmandeln import ITEM_LABELS, format_card_points
@@ -81,6 +82,20 @@ def haferl_table(settlement) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read(text: bytes):
+    """A partie file of any game the command line scores: the web app's (`partie_file.loads`), or an
+    engine-only game's (Königrufen), told apart by its format."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return loads(text)   # words the problem
+    fmt = data.get("format") if isinstance(data, dict) else None
+    for game in ENGINE_ONLY.values():
+        if fmt == game.format:
+            return game.engine.file.from_dict(data)
+    return loads(text)
+
+
 def replay_command(args) -> int:
     """Score a partie file and print it; problems go to standard error with status 1."""
     try:
@@ -90,14 +105,18 @@ def replay_command(args) -> int:
         print(f"{args.file}: cannot read the file: {exc.strerror}", file=sys.stderr)
         return 1
     try:
-        partie = loads(text)
+        partie = read(text)
         game = game_of(partie)
         settlement = game.replay(partie)
     except ScoringError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
         return 1
-    if args.json:
+    if game is KOENIGRUFEN:
+        sys.stdout.write(json.dumps(game.engine.file.settlement_to_dict(settlement), ensure_ascii=False, indent=2)
+                         + "\n" if args.json else koenigrufen_report.csv_text(settlement) if args.csv
+                         else koenigrufen_report.table(settlement))
+    elif args.json:
         sys.stdout.write(json.dumps(settlement_to_dict(settlement), ensure_ascii=False, indent=2) + "\n")
     elif args.csv:
         sys.stdout.write(haferl_csv_text(settlement) if game is HAFERL else csv_text(settlement))
@@ -122,7 +141,7 @@ def main(argv=None) -> int:
     """Parse the command line and run the command."""
     parser = argparse.ArgumentParser(prog="python -m scorer", description="The Strohmandeln (and Bavarian Tarock) scorer.")
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="score a partie file (Strohmandeln or Bavarian Tarock)")
+    rp = sub.add_parser("replay", help="score a partie file (Strohmandeln, Bavarian Tarock or Königrufen)")
     rp.add_argument("file", help="the partie file (JSON)")
     fmt = rp.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")
