@@ -115,7 +115,10 @@ def sentence(message, located: bool = False) -> str:
 
 def number(n: int) -> str:
     """A whole number in the locale's digits (1.000 in German, 1,000 in English)."""
-    return numbers.format_decimal(n, locale=language())
+    try:
+        return numbers.format_decimal(n, locale=language())
+    except (ArithmeticError, ValueError):   # a number of dozens of digits, from a hostile file: as it is
+        return str(n)
 
 
 def signed(n: int) -> str:

@@ -260,10 +260,14 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
     return f"{game_of(sp.partie).key}-{names}-{sp.created[:10]}.{ext}"
 
 
+_ASCII = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss", "Æ": "AE", "æ": "ae",
+                        "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"})   # letters NFKD does not take apart
+
+
 def attachment(filename: str) -> str:
     """A Content-Disposition for a download of any name (RFC 6266): an ASCII `filename` (Dvořák -> Dvorak,
     letters without an ASCII form dropped) and the real one as `filename*` in UTF-8 (RFC 5987)."""
-    simple = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    simple = unicodedata.normalize("NFKD", filename.translate(_ASCII)).encode("ascii", "ignore").decode("ascii")
     simple = "".join(ch for ch in simple if ch.isalnum() or ch in "-_.") or "partie"
     simple = "-".join(part for part in simple.split("-") if part) or "partie"
     if simple == filename:
