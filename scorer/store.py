@@ -75,9 +75,9 @@ def create_partie(db: Database, partie: Partie, action: str = "created") -> str:
             "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
             "version": 1, "created": at, "updated": at, "ended": None,
         })
-        for position, deal in enumerate(partie.deals):
-            db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal),
-                                "created": at, "updated": at})
+        rows = [(pid, position, _dump(deal), at, at) for position, deal in enumerate(partie.deals)]
+        db.conn.executemany("insert into deals (partie_id, position, deal, created, updated) "
+                            "values (?, ?, ?, ?, ?)", rows)   # one statement: the write lock is held briefly
         _log(db, pid, action, None, {"deals": len(partie.deals)} if partie.deals else None)
     return pid
 
