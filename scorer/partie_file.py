@@ -35,6 +35,8 @@ def loads(text: str | bytes) -> Partie:
                                          msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
     except RecursionError:
         raise StrohmandelnError([Problem("file", "the file is nested too deeply to be a partie file")]) from None
+    except ValueError:   # a number of thousands of digits (Python's limit on integer conversion)
+        raise StrohmandelnError([Problem("file", "the file holds a number far too long to be a partie's")]) from None
     return from_dict(data)
 
 
