@@ -5,6 +5,7 @@ through the app; a real waitress server for the lock and the rate limit."""
 import io
 import json
 import os
+import shlex
 import re
 import secrets
 import socket
@@ -268,16 +269,30 @@ def test_an_empty_or_damaged_secret_key_is_replaced(tmp_path, caplog, content):
     assert not list((tmp_path / "instance").glob("*.tmp"))
 
 
-def _start(tmp_path, env, code):
+def _start(tmp_path, env, code, read_only: Path | None = None):
     code = f"import scorer.app as a, pathlib; a.ROOT = pathlib.Path({str(tmp_path)!r}); " + code
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60,
+    command = [sys.executable, "-c", code]
+    if read_only is not None and os.geteuid() == 0:
+        # root writes through a folder's mode bits: make the folder a read-only mount in a namespace of its own
+        folder = shlex.quote(str(read_only))
+        command = ["unshare", "-m", "sh", "-c", f"mount --bind {folder} {folder} && "
+                   f"mount -o remount,bind,ro {folder} && exec \"$@\"", "sh", *command]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=60,
                           cwd=Path(__file__).parent.parent)
+
+
+def _can_mount_read_only() -> bool:
+    if os.geteuid() != 0:
+        return True      # the mode bits are enough
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount --bind / /mnt 2>/dev/null || mount --bind /tmp /tmp"],
+                           capture_output=True)
+    return probe.returncode == 0
 
 
 @pytest.mark.parametrize("how", ["read-only", "a file"])
 def test_an_unwritable_instance_folder_stops_the_start_with_one_line(tmp_path, how):
-    if how == "read-only" and os.geteuid() == 0:
-        pytest.skip("root writes into read-only folders")
+    if how == "read-only" and not _can_mount_read_only():
+        pytest.skip("root writes into read-only folders, and no mount namespace is allowed here")
     instance = tmp_path / "instance"
     if how == "a file":
         instance.write_text("not a folder")
@@ -286,14 +301,15 @@ def test_an_unwritable_instance_folder_stops_the_start_with_one_line(tmp_path, h
         instance.chmod(0o500)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCORER_")}
     try:
-        result = _start(tmp_path, env, "from scorer.__main__ import main; main(['serve', '--port', '0'])")
+        result = _start(tmp_path, env, "from scorer.__main__ import main; main(['serve', '--port', '0'])",
+                        read_only=instance if how == "read-only" else None)
         assert result.returncode == 1
         assert "Traceback" not in result.stderr
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and "SCORER_SECRET_KEY" in lines[0] and "SCORER_DATABASE" in lines[0]
         if how == "read-only":   # with both set elsewhere, the same read-only folder is no obstacle
             env.update(SCORER_SECRET_KEY="k" * 64, SCORER_DATABASE=str(tmp_path / "elsewhere.sqlite"))
-            result = _start(tmp_path, env, "app = a.create_app(); print(app.config['DATABASE'])")
+            result = _start(tmp_path, env, "app = a.create_app(); print(app.config['DATABASE'])", read_only=instance)
             assert result.returncode == 0, result.stderr
             assert result.stdout.strip() == str(tmp_path / "elsewhere.sqlite")
     finally:
