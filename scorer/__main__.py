@@ -7,7 +7,7 @@ import json
 import sys
 
 from .export import csv_text
-from .games import game_of
+from .games import game_of, registered
 from .partie_file import loads, settlement_to_dict
 from .problems import ScoringError
 
@@ -21,7 +21,7 @@ def replay_command(args) -> int:
         print(f"{args.file}: cannot read the file: {exc.strerror}", file=sys.stderr)
         return 1
     try:
-        partie = loads(text)
+        partie = loads(text, every=True)
         game = game_of(partie)
         settlement = game.replay(partie)
     except ScoringError as exc:
@@ -51,9 +51,10 @@ def serve_command(args) -> int:
 
 def main(argv=None) -> int:
     """Parse the command line and run the command."""
-    parser = argparse.ArgumentParser(prog="python -m scorer", description="The Strohmandeln (and Bavarian Tarock) scorer.")
+    names = [str(g.name) for g in registered()]
+    parser = argparse.ArgumentParser(prog="python -m scorer", description=f"The Tarock scorer: {', '.join(names)}.")
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="score a partie file (Strohmandeln or Bavarian Tarock)")
+    rp = sub.add_parser("replay", help=f"score a partie file ({', '.join(names[:-1])} or {names[-1]})")
     rp.add_argument("file", help="the partie file (JSON)")
     fmt = rp.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import secrets
+import sqlite3
 from pathlib import Path
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -18,14 +21,58 @@ csrf = CSRFProtect()
 _INDENT = re.compile(rb"\n[ \t]+")
 
 
-def _secret_key(instance: Path) -> str:
-    """The instance's secret key, generated into instance/ on first start and kept."""
-    path = instance / "secret_key"
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+log = logging.getLogger("scorer")
+_KEY = re.compile(r"[0-9a-f]{64}")
+# settings that are text whatever they look like: SCORER_PASSCODE=1234 is the text "1234", not a number
+TEXT_SETTINGS = ("PASSCODE", "SECRET_KEY", "DATABASE", "PUBLIC_URL")
+
+
+class InstanceError(SystemExit):
+    """The instance folder cannot be written: the start stops with one line saying what to do."""
+
+    def __init__(self, path, exc: OSError):
+        super().__init__(f"scorer: cannot write to {path} ({exc.strerror or exc}): make the instance folder "
+                         f"writable, or set SCORER_SECRET_KEY and SCORER_DATABASE (a writable path for the database)")
+
+
+def _write_key(path: Path) -> str:
+    """A new secret key, written atomically (a temporary file, fsync, rename), readable by the owner only."""
+    key = secrets.token_hex(32)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
         with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_hex(32))
-    return path.read_text().strip()
+            fh.write(key)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:   # a file system without directory fsync
+        pass
+    return key
+
+
+def _secret_key(instance: Path) -> str:
+    """The instance's secret key, generated into instance/ on first start and kept; an empty or damaged key
+    file is replaced with a new key (and a line in the log)."""
+    path = instance / "secret_key"
+    try:
+        text = path.read_text(errors="replace").strip()
+    except FileNotFoundError:
+        return _write_key(path)
+    if _KEY.fullmatch(text):
+        return text
+    log.warning("scorer: the secret key in %s was empty or damaged; a new one was written "
+                "(sessions of the old key end)", path)
+    return _write_key(path)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -34,6 +81,12 @@ def create_app(test_config: dict | None = None) -> Flask:
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
+        DATABASE_TIMEOUT=10,                # seconds a write waits for the lock before the answer is a 503
+        PUBLIC_URL=None,                    # e.g. https://scorer.example.org: the address the share page shows
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_PASSCODE="10 per minute",                 # wrong passcodes per client
+        RATELIMIT_CREATE="20 per minute;300 per day",       # new parties and imports per client
+        SETTLEMENT_CACHE_DEALS=50_000,      # deals kept replayed in memory, over all cached parties
         MAX_CONTENT_LENGTH=1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,           # a deal form may stay open all evening
         SESSION_COOKIE_HTTPONLY=True,
@@ -44,11 +97,21 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCORER")   # e.g. SCORER_DATABASE=/path/to/scorer.sqlite
+        for name in TEXT_SETTINGS:   # read as text: from_prefixed_env would make SCORER_PASSCODE=1234 a number
+            if f"SCORER_{name}" in os.environ:
+                app.config[name] = os.environ[f"SCORER_{name}"]
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+        if "RATELIMIT_ENABLED" not in test_config:   # tests create many parties; the limit tests switch it on
+            app.config["RATELIMIT_ENABLED"] = False
+    if app.config.get("PASSCODE") is not None:
+        app.config["PASSCODE"] = str(app.config["PASSCODE"])
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    except OSError as exc:
+        raise InstanceError(app.instance_path, exc) from None
 
     app.jinja_env.trim_blocks = True      # no blank lines from template tags: lighter pages
     app.jinja_env.lstrip_blocks = True
@@ -62,6 +125,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(calculator.bp)
     from .web import present
     present.init_app(app)
+    from .web import limits
+    limits.init_app(app)
 
     @app.after_request
     def compact_html(response):
@@ -80,6 +145,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.path.startswith("/p/"):   # a partie's pages: never kept by a shared cache
+            response.headers.setdefault("Cache-Control", "private, no-cache")
         return response
 
     @app.errorhandler(CSRFError)
@@ -97,5 +164,20 @@ def create_app(test_config: dict | None = None) -> Flask:
     simple(405, _l("Not allowed"), _l("This address does not take that kind of request."))
     simple(413, _l("Too large"), _l("What you sent is larger than 1 MB. A partie file is far smaller: check the file."))
     simple(400, _l("Bad request"), _l("The request could not be read. Go back and try again: nothing was saved."))
-    simple(500, _l("Something went wrong"), _l("The scorer could not finish this. Nothing was saved; please try again."))
+    simple(500, _l("Something went wrong"), _l("The scorer could not finish this. Look at the board before you "
+                                                "send it again: it shows what was saved."))
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def busy(error):
+        """The database stayed locked longer than the busy timeout: a polite 503, nothing half-saved."""
+        if "locked" not in str(error) and "busy" not in str(error):
+            raise error
+        log.warning("scorer: database busy on %s %s", request.method, request.path)
+        response = app.make_response((render_template(
+            "error.html", title=_("The scorer is busy"),
+            message=_("The database was busy for too long, so this was not saved. Send it again in a few "
+                      "seconds: the same form is recorded only once.")), 503))
+        response.headers["Retry-After"] = "5"
+        return response
+
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import click
@@ -57,10 +58,25 @@ def m002_submission_deal(db: Database) -> None:
     db["submissions"].add_column("deal_id", int)
 
 
-def connect(path: str, migrate: bool = True) -> Database:
+def owner_only(path: str) -> None:
+    """Create the database file readable by its owner only (it holds every partie's address, which is its
+    key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for name in (path, path + "-wal", path + "-shm"):
+        try:
+            if os.stat(name).st_mode & 0o077:
+                os.chmod(name, 0o600)
+        except OSError:   # not there (yet), or not ours to change
+            pass
+
+
+def connect(path: str, migrate: bool = True, timeout: float = 10) -> Database:
     """A database on `path` with WAL, foreign keys and a busy timeout, migrated to the newest schema
     (the app migrates once at start, so its requests skip that)."""
-    conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
+    conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA synchronous=FULL")
@@ -73,7 +89,8 @@ def connect(path: str, migrate: bool = True) -> Database:
 def get_db() -> Database:
     """The request's database, opened once per application context."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"], migrate=False)
+        g.db = connect(current_app.config["DATABASE"], migrate=False,
+                       timeout=current_app.config.get("DATABASE_TIMEOUT", 10))
     return g.db
 
 
@@ -96,4 +113,11 @@ def init_app(app) -> None:
     """Register the database's teardown and command with the app."""
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
-    connect(app.config["DATABASE"]).conn.close()   # create or migrate the store once, at start
+    path = app.config["DATABASE"]
+    try:
+        owner_only(path)
+        connect(path).conn.close()   # create or migrate the store once, at start
+    except (OSError, sqlite3.OperationalError) as exc:
+        from .app import InstanceError
+        raise InstanceError(os.path.dirname(os.path.abspath(path)) or path,
+                            exc if isinstance(exc, OSError) else OSError(str(exc))) from None

@@ -15,6 +15,7 @@ from .game import Game
 REGISTERED = (
     "scorer.strohmandeln.game",
     "scorer.haferl.game",
+    "scorer.koenigrufen.game",
 )
 
 GAMES: dict[str, Game] = {}
@@ -52,9 +53,14 @@ def by_format(format: object) -> Game | None:
     return next((g for g in GAMES.values() if g.format == format), None)
 
 
-def formats() -> tuple[str, ...]:
-    """The `format` of every game's partie file."""
-    return tuple(g.format for g in GAMES.values())
+def registered() -> tuple[Game, ...]:
+    """Every game: the command line scores each."""
+    return tuple(GAMES.values())
+
+
+def offered() -> tuple[Game, ...]:
+    """The games the web app offers: those with a web module (a game may have only its engine yet)."""
+    return tuple(g for g in GAMES.values() if g.web)
 
 
 def game_of(thing) -> Game:

@@ -8,7 +8,11 @@ script and, should that not have run, when the app starts.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime, timezone
+from urllib.parse import urlsplit
+
+from werkzeug.urls import iri_to_uri
 from decimal import Decimal
 from pathlib import Path
 
@@ -111,7 +115,10 @@ def sentence(message, located: bool = False) -> str:
 
 def number(n: int) -> str:
     """A whole number in the locale's digits (1.000 in German, 1,000 in English)."""
-    return numbers.format_decimal(n, locale=language())
+    try:
+        return numbers.format_decimal(n, locale=language())
+    except (ArithmeticError, ValueError):   # a number of dozens of digits, from a hostile file: as it is
+        return str(n)
 
 
 def signed(n: int) -> str:
@@ -161,9 +168,18 @@ def money(amount, sign: str = "", minus: str = "-") -> str:
 
 
 def _safe_next(target: str | None) -> str:
-    """Only a path on this site; anything else goes home."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
+    """Only a path on this site, after removing control characters (a browser drops tabs and line breaks from
+    an address, so "/%09/example.com" would lead to example.com); anything else goes home."""
+    if not target:
+        return "/"
+    target = "".join(ch for ch in target if unicodedata.category(ch) not in ("Cc", "Cf"))
+    try:
+        parts = urlsplit(target)
+    except ValueError:
+        return "/"
+    if (target.startswith("/") and not target.startswith("//") and "\\" not in target
+            and not parts.scheme and not parts.netloc):
+        return iri_to_uri(target)   # a Location header in ASCII, whatever the path holds
     return "/"
 
 

@@ -4,6 +4,7 @@ replays a `Partie` with its own rules."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
@@ -57,11 +58,20 @@ def parse_cents(value: object) -> Decimal:
 MAX_NAME = 40
 
 
+def clean_name(value: str) -> str:
+    """A name as it is kept: NFC-normalised, without invisible or direction-changing characters (Unicode
+    categories Cc and Cf: zero-width spaces, bidi overrides, ...), spaces collapsed and trimmed."""
+    value = unicodedata.normalize("NFC", value)
+    value = "".join(" " if ch in "\t\n\r\v\f" else ch for ch in value)
+    value = "".join(ch for ch in value if unicodedata.category(ch) not in ("Cc", "Cf"))
+    return " ".join(value.split())
+
+
 def check_name(value: str, problems: list, field: str = "players") -> str:
-    """A player's name, trimmed; too long or with control characters is a problem."""
+    """A player's name, cleaned (`clean_name`); too long is a problem."""
     from .problems import Problem
 
-    name = " ".join(value.split())
+    name = clean_name(value)
     if len(name) > MAX_NAME:
         problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
@@ -75,7 +85,7 @@ def names_of(raw: list, problems: list) -> list[str]:
 
     names = []
     for value in raw:
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str) or not clean_name(value):
             problems.append(Problem("players", "each player needs a name"))
             names.append("")
             continue

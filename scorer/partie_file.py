@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from . import games
+from .game import Game
 from .partie import Partie
 from .problems import Problem, ScoringError
 from .words import Alternatives
@@ -16,9 +17,10 @@ from .words import Alternatives
 FIELDS = ("format", "version", "players", "rules", "deals")
 
 
-def loads(text: str | bytes) -> Partie:
-    """A partie from the text of a partie file; the game's ScoringError lists every problem."""
-    error = games.default().error
+def loads(text: str | bytes, game: Game | None = None, every: bool = False) -> Partie:
+    """A partie from the text of a partie file; the game's ScoringError lists every problem. `game` and
+    `every` as in `from_dict`."""
+    error = (game or games.default()).error
     try:
         data = json.loads(text)
     except UnicodeDecodeError:
@@ -28,22 +30,31 @@ def loads(text: str | bytes) -> Partie:
                              msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
     except RecursionError:
         raise error([Problem("file", "the file is nested too deeply to be a partie file")]) from None
-    return from_dict(data)
+    except ValueError:   # a number of thousands of digits (Python's limit on integer conversion)
+        raise error([Problem("file", "the file holds a number far too long to be a partie's")]) from None
+    return from_dict(data, game, every)
 
 
-def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a partie file (any game's); every problem raised at once.
+def from_dict(data: object, game: Game | None = None, every: bool = False) -> Partie:
+    """A partie from the parsed JSON of a partie file; every problem raised at once.
 
-    A file of no known format is read as the default game's, so that its other problems are said too.
+    The file is read as `game`'s if one is given; else as the game its `format` names, among the games the
+    web app offers (`every`: among every registered game, as the command line reads them). A file of no
+    such format is read as the default game's, so that its other problems are said too.
     """
-    game = (games.by_format(data.get("format")) if isinstance(data, dict) else None) or games.default()
+    offered = (game,) if game else games.registered() if every else games.offered()
+    if game is None:
+        fmt = data.get("format") if isinstance(data, dict) else None
+        game = next((g for g in offered if g.format == fmt), None) or games.default()
     if not isinstance(data, dict):
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
                                           "rules and deals")])
     problems: list = []
+    limit = getattr(game.file, "MAX_DEALS", None)
+    if limit is not None and isinstance(data.get("deals"), list) and len(data["deals"]) > limit:
+        raise game.error([Problem("deals", "a partie has at most {max} deals", max=limit)])
     if data.get("format") != game.format:
-        problems.append(Problem("format", "format must be {formats}",
-                                formats=Alternatives(games.formats())))
+        problems.append(Problem("format", "format must be {formats}", formats=Alternatives(g.format for g in offered)))
     version = game.file.VERSION
     if data.get("version") != version or isinstance(data.get("version"), bool):
         problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
@@ -78,7 +89,13 @@ def to_dict(partie: Partie) -> dict:
     """The partie file's content."""
     game = games.game_of(partie)
     return {"format": game.format, "version": game.file.VERSION, "players": list(partie.players),
-            "rules": partie.rules.to_dict(), "deals": [game.file.deal_to_dict(d) for d in partie.deals]}
+            "rules": partie.rules.to_dict(full=getattr(game.file, "RULES_IN_FULL", False)),
+            "deals": [game.file.deal_to_dict(d) for d in partie.deals]}
+
+
+def deal_to_dict(deal) -> dict:
+    """One deal as its game's partie file writes it (and the store keeps it)."""
+    return games.game_of(deal).file.deal_to_dict(deal)
 
 
 def dumps(partie: Partie) -> str:

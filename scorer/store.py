@@ -13,6 +13,7 @@ from sqlite_utils import Database
 from . import games
 from .games import game_of
 from .partie import Partie
+from .partie_file import deal_to_dict
 
 
 class NotFoundError(LookupError):
@@ -74,9 +75,9 @@ def create_partie(db: Database, partie: Partie, action: str = "created") -> str:
             "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
             "version": 1, "created": at, "updated": at, "ended": None,
         })
-        for position, deal in enumerate(partie.deals):
-            db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal),
-                                "created": at, "updated": at})
+        rows = [(pid, position, _dump(deal), at, at) for position, deal in enumerate(partie.deals)]
+        db.conn.executemany("insert into deals (partie_id, position, deal, created, updated) "
+                            "values (?, ?, ?, ?, ?)", rows)   # one statement: the write lock is held briefly
         _log(db, pid, action, None, {"deals": len(partie.deals)} if partie.deals else None)
     return pid
 
@@ -163,11 +164,6 @@ def list_parties(db: Database, ids: list[str]) -> list[dict]:
     return [dict(r, players=json.loads(r["players"]), rules=json.loads(r["rules"])) for r in rows]
 
 
-def deal_to_dict(deal) -> dict:
-    """A deal as its game's partie file writes it (and the store keeps it)."""
-    return game_of(deal).file.deal_to_dict(deal)
-
-
 def _dump(deal) -> str:
     return json.dumps(deal_to_dict(deal), ensure_ascii=False)
 
@@ -214,13 +210,34 @@ def _deal_row(db: Database, pid: str, number: int) -> dict:
     return rows[0]
 
 
-def update_deal(db: Database, pid: str, number: int, deal, expected: int | None) -> None:
-    """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`."""
+def update_deal(db: Database, pid: str, number: int, deal, expected: int | None, key: str | None = None) -> None:
+    """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`. The edit
+    form's idempotency `key`, if given, is kept with the deal, so that a second tap can be told apart from a
+    change made on another phone."""
     with writing(db):
         row = _deal_row(db, pid, number)
         _bump(db, pid, expected)
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
+        if key:
+            db.execute("insert or replace into submissions (key, partie_id, at, deal_id) values (?, ?, ?, ?)",
+                       [key, pid, now(), row["id"]])
+
+
+def submission(db: Database, key: str) -> dict | None:
+    """The saved form with idempotency `key`: its partie, the number of the deal it made or edited (None if
+    that deal is gone) and that deal's facts now; None if no form with this key was saved."""
+    rows = list(db.query("select s.partie_id, d.deal, d.position from submissions s "
+                         "left join deals d on d.id = s.deal_id where s.key = ?", [key]))
+    if not rows:
+        return None
+    row = rows[0]
+    number = None
+    if row["position"] is not None:
+        number = next(db.query("select count(*) as n from deals where partie_id = ? and position <= ?",
+                               [row["partie_id"], row["position"]]))["n"]
+    return {"partie_id": row["partie_id"], "number": number,
+            "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
 def delete_deal(db: Database, pid: str, number: int, expected: int | None) -> None:

@@ -1,6 +1,7 @@
 """Fixtures: an app with a throwaway database per test, its client, and a partie to play in."""
 
 import re
+import secrets
 
 import pytest
 
@@ -33,7 +34,8 @@ def start(client, **changes):
 
 def record(client, board, **fields):
     """Post a deal through the form (a simple game by default); return the response."""
-    data = {"type": "game", "undertaker": "nobody", "pile_of": "0", "blatt": "0", "action": "save", **fields}
+    data = {"type": "game", "undertaker": "nobody", "pile_of": "0", "blatt": "0", "action": "save",
+            "key": secrets.token_urlsafe(16), **fields}
     if "dealer" not in data:
         page = client.get(board + "/deal").text
         data["dealer"] = re.search(r'name="dealer" value="(\d)" checked', page).group(1)

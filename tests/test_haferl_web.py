@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import re
+import secrets
 
 import pytest
 
@@ -24,7 +25,7 @@ def start(client, **changes):
 
 
 def deal(client, board, **fields):
-    data = {"type": "game", "target": "61", "action": "save", **fields}
+    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
     if "dealer" not in data:
         page = client.get(board + "/deal").text
         data["dealer"] = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
@@ -133,9 +134,9 @@ def test_edit_delete_undo_and_everything_after_is_recomputed(app, client):
                                                          "version": version, "action": "save"})
     assert response.status_code == 302
     assert [str(x) for x in settled(app, board)[1].balance] == ["-0.60", "0.90", "-0.30"]
-    assert client.post(board + "/deal/1/delete", data={}).status_code == 302
+    assert client.post(board + "/deal/1/delete", data={"version": settled(app, board)[0].version}).status_code == 302
     assert [str(x) for x in settled(app, board)[1].balance] == ["-0.20", "0.10", "0.10"]
-    assert client.post(board + "/undo", data={}).status_code == 302
+    assert client.post(board + "/undo", data={"version": settled(app, board)[0].version}).status_code == 302
     assert settled(app, board)[0].partie.deals == ()
     history = client.get(board + "/history").text
     assert "Deal 1 edited" in history and "Bernd: Herzsolo" in history and "Deal 1 deleted" in history

@@ -170,7 +170,7 @@ def test_a_german_evening_meets_no_english_word(app):
     pages["bavarian new"] = client.get("/new?game=haferltarock").text
     for fields in ({"declarer": "0", "contract": "pickup", "points": "67"},
                    {"declarer": "1", "contract": "hand", "target": "66", "points": "80"}, {"type": "redeal"}):
-        client.post(bavarian + "/deal", data={"type": "game", "target": "61", "action": "save",
+        client.post(bavarian + "/deal", data={"type": "game", "target": "61", "action": "save", "key": fields.get("type", "g") + fields.get("points", "r"),
                                               "dealer": _next_dealer(client, bavarian),
                                               **fields})
     pages["bavarian board"] = client.get(bavarian).text
@@ -178,7 +178,7 @@ def test_a_german_evening_meets_no_english_word(app):
     pages["bavarian form"] = client.get(bavarian + "/deal").text
     pages["bavarian errors"] = client.post(bavarian + "/deal", data={
         "type": "game", "dealer": "2", "declarer": "2", "contract": "hand", "target": "64", "points": "119",
-        "schwarz": "y", "action": "save"}).text
+        "schwarz": "y", "action": "save", "key": "errors"}).text
     pages["bavarian history"] = client.get(bavarian + "/history").text
     pages["bavarian end"] = client.get(bavarian + "/end").text
     for preset in ("haferl", "huber", "sharp"):

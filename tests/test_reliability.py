@@ -313,7 +313,7 @@ def hostile_haferl(app, client):
                                          "player3": "D", "first_dealer": "0", "preset": "haferl"})
     board = response.headers["Location"]
     assert client.post(board + "/deal", data={"type": "game", "dealer": "0", "declarer": "1", "contract": "pickup",
-                                              "target": "61", "points": "70"}).status_code == 302
+                                              "target": "61", "points": "70", "key": "hostile-first"}).status_code == 302
     return app, client, board
 
 

@@ -60,7 +60,11 @@ def test_new_partie_stores_the_full_rule_set(app, client):
     pytest.param({"preset": "tirol"}, "Not a valid choice", id="preset"),
     pytest.param({"deck": "40", "grammel_threshold": "abc"}, "whole number from 1 to 88", id="grammel"),
     pytest.param({"preset": "beck", "simple_games": "play"}, "must be one of redeal, half", id="beck-simple"),
-    pytest.param({"player0": "A\x07"}, "control characters", id="control-char"),
+    pytest.param({"player0": "\u200b\x07\u202e"}, "Enter the names of both players", id="invisible-only"),
+    pytest.param({"player0": "Ana", "player1": "A\u200bna"}, "The two players need different names.",
+                 id="same-after-invisible"),
+    pytest.param({"player0": "Ze\u0301", "player1": "Z\u00e9"}, "The two players need different names.",
+                 id="same-after-nfc"),
 ])
 def test_new_partie_errors_say_what_is_wrong_and_store_nothing(app, client, changes, message):
     response = client.post("/new", data={**NEW_PARTIE, **changes})

@@ -48,7 +48,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         problems.append(Problem("declarer", "declarer is a player's number, counted from 0"))
         declarer = None
     contract = raw.get("contract")
-    if contract not in CONTRACT_LABELS:
+    if not isinstance(contract, str) or contract not in CONTRACT_LABELS:
         problems.append(Problem("contract", "contract is pickup, hand, frage, solo or herzsolo"))
         contract = None
     target = raw.get("target", 61)

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..db import get_db
 from ..i18n import sentence
+from .limits import passcode_ok
 
 
 def new_partie_page(form, check, engine, template: str, passcode: str | None, remember, **context):
@@ -17,7 +18,7 @@ def new_partie_page(form, check, engine, template: str, passcode: str | None, re
     status, passcode_error = 200, None
     if form.validate_on_submit():
         partie, problems = check()
-        if passcode and request.form.get("passcode", "") != passcode:
+        if passcode and not passcode_ok(request.form.get("passcode", "")):
             passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
         if not problems and not passcode_error:
             pid = store.create_partie(get_db(), partie)

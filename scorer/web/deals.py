@@ -219,6 +219,8 @@ def delete(pid, number):
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
+    if _int(form.version.data) is None:
+        return stale_button(pid)
     if not 1 <= number <= len(sp.partie.deals):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
@@ -244,6 +246,8 @@ def undo(pid):
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
+    if _int(form.version.data) is None:
+        return stale_button(pid)
     if not sp.partie.deals:
         flash(_("There is no deal to undo."))
         return redirect(url_for("partie.board", pid=pid))
@@ -255,3 +259,10 @@ def undo(pid):
         return redirect(url_for("partie.board", pid=pid))
     flash(_("Deal %(num)s undone.", num=number))
     return redirect(url_for("partie.board", pid=pid))
+
+
+def stale_button(pid: str):
+    """A delete or undo without the partie's version cannot be checked against the other phone: refused."""
+    flash(_("That button came from a page without the partie's version: nothing was changed. Check the board "
+            "and press it again."))
+    return redirect(url_for("partie.board", pid=pid), 303)

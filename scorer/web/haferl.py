@@ -16,7 +16,7 @@ from .. import haferl
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
 from ..haferl.scoring import POT
 from ..i18n import euros, say
-from ..partie import Partie, check_name
+from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
 from .creating import new_partie_page
 from .forms import new_key
@@ -88,7 +88,7 @@ def new_partie(passcode: str | None, remember):
         raw = [form.player0.data, form.player1.data, form.player2.data, form.player3.data]
         names = []
         for i, value in enumerate(raw):
-            value = " ".join((value or "").split())
+            value = clean_name(value or "")
             if not value:
                 if i < 3:
                     problems.append(Problem(f"player{i}", "enter the names of at least three players"))
@@ -134,7 +134,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     return words
 
 
-def facts_of_dict(raw, partie) -> str:
+def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
     from ..haferl.file import parse_deal
     deal = parse_deal(raw, [])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import threading
+import unicodedata
 from collections import OrderedDict
+from urllib.parse import quote
 
 from flask import (
     Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for,
@@ -27,6 +29,7 @@ from ..strohmandeln import Partie, Problem, RuleSet, StrohmandelnError
 from . import haferl, present
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm, NewPartieForm
+from .limits import passcode_ok
 
 bp = Blueprint("partie", __name__)
 MY_PARTIES = 30
@@ -51,6 +54,11 @@ class SettlementCache:
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
+        self.deals = 0      # deals held over all entries: the cache is bounded by these too
+
+    @staticmethod
+    def _size(value) -> int:
+        return len(value[0].partie.deals) + 1
 
     def get(self, pid):
         with self.lock:
@@ -59,14 +67,20 @@ class SettlementCache:
                 self.entries.move_to_end(pid)
             return value
 
-    def put(self, pid, value, size: int) -> None:
+    def put(self, pid, value, size: int, max_deals: int | None = None) -> None:
+        """Keep `value` for `pid`; the least recently used parties go while there are more than `size` of
+        them or more than `max_deals` deals in all (a partie larger than that alone is not kept)."""
         with self.lock:
             old = self.entries.get(pid)
             if old is None or old[0].version <= value[0].version:
+                if old is not None:
+                    self.deals -= self._size(old)
                 self.entries[pid] = value
+                self.deals += self._size(value)
                 self.entries.move_to_end(pid)
-            while len(self.entries) > size:
-                self.entries.popitem(last=False)
+            while self.entries and (len(self.entries) > size or (max_deals is not None and self.deals > max_deals)):
+                _pid, gone = self.entries.popitem(last=False)
+                self.deals -= self._size(gone)
 
 
 cache = SettlementCache()
@@ -85,14 +99,14 @@ def current(pid: str):
             newer = store.appended_since(db, hit[0])
             if newer is not None:
                 value = (newer[0], game_of(hit[1]).extend(hit[1], newer[1]))
-                cache.put(pid, value, size)
+                cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
                 return value
         sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
     value = (sp, game_of(sp.partie).replay(sp.partie))
     if size:
-        cache.put(pid, value, size)
+        cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
     return value
 
 
@@ -194,7 +208,7 @@ def deals(pid):
     newest_first = settlement.deals[::-1]
     pages = max(1, -(-len(newest_first) // DEALS_PAGE))
     page = request.args.get("page", "1")
-    page = int(page) if page.isdecimal() and 1 <= int(page) <= pages else 1
+    page = int(page) if page.isdecimal() and len(page) <= 9 and 1 <= int(page) <= pages else 1
     results = newest_first[(page - 1) * DEALS_PAGE:page * DEALS_PAGE]
     bavarian = game_of(sp.partie) is HAFERL
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
@@ -248,13 +262,28 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
     return f"{game_of(sp.partie).key}-{names}-{sp.created[:10]}.{ext}"
 
 
+_ASCII = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss", "Æ": "AE", "æ": "ae",
+                        "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"})   # letters NFKD does not take apart
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition for a download of any name (RFC 6266): an ASCII `filename` (Dvořák -> Dvorak,
+    letters without an ASCII form dropped) and the real one as `filename*` in UTF-8 (RFC 5987)."""
+    simple = unicodedata.normalize("NFKD", filename.translate(_ASCII)).encode("ascii", "ignore").decode("ascii")
+    simple = "".join(ch for ch in simple if ch.isalnum() or ch in "-_.") or "partie"
+    simple = "-".join(part for part in simple.split("-") if part) or "partie"
+    if simple == filename:
+        return f'attachment; filename="{simple}"'
+    return f"attachment; filename=\"{simple}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
 @bp.route("/p/<pid>/export.csv")
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
     text = csv_text(settlement)
     return Response(text, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
+                    headers={"Content-Disposition": attachment(_filename(sp, "csv"))})
 
 
 @bp.route("/p/<pid>/excel.csv")
@@ -265,7 +294,7 @@ def export_excel(pid):
     german = language() == "de"
     text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
     return Response(text.encode("utf-8"), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")[:-4]}-excel.csv"'})
+                    headers={"Content-Disposition": attachment(f'{_filename(sp, "csv")[:-4]}-excel.csv')})
 
 
 @bp.route("/p/<pid>/partie.json")
@@ -273,7 +302,7 @@ def export_file(pid):
     """The whole partie as a partie file, to keep or to import elsewhere."""
     sp = load_or_404(pid)
     return Response(dumps(sp.partie), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "json")}"'})
+                    headers={"Content-Disposition": attachment(_filename(sp, "json"))})
 
 
 @bp.post("/import")
@@ -284,7 +313,7 @@ def import_file():
     passcode = current_app.config.get("PASSCODE")
     if not form.validate_on_submit():
         problems.append(_("The form has expired: reload the page and choose the file again."))
-    elif passcode and request.form.get("passcode", "") != passcode:
+    elif passcode and not passcode_ok(request.form.get("passcode", "")):
         problems.append(_("The passcode is not right: ask whoever runs this scorer."))
     else:
         upload = request.files.get("file")
@@ -310,7 +339,15 @@ def import_file():
 def share(pid):
     """The partie's address and its QR code, for the other player's phone."""
     sp = load_or_404(pid)
-    return render_template("share.html", sp=sp, partie=sp.partie, url=url_for("partie.board", pid=pid, _external=True))
+    return render_template("share.html", sp=sp, partie=sp.partie, url=public_url(pid))
+
+
+def public_url(pid: str) -> str:
+    """The partie's address for the other phones: under `PUBLIC_URL` when it is set, else the request's host."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for("partie.board", pid=pid)
+    return url_for("partie.board", pid=pid, _external=True)
 
 
 @bp.route("/p/<pid>/qr.svg")
@@ -322,7 +359,7 @@ def qr(pid):
 
     load_or_404(pid)
     out = io.BytesIO()
-    segno.make(url_for("partie.board", pid=pid, _external=True), error="m").save(
+    segno.make(public_url(pid), error="m").save(
         out, kind="svg", scale=6, border=3, dark="#000000", light="#ffffff", xmldecl=False)
     return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 

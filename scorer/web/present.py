@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext as _, ngettext
 
 from ..i18n import card_points, euros, say, signed  # noqa: F401  (re-exported for the templates and tests)
+from ..games import game_of
 from ..strohmandeln.file import parse_deal
 from ..strohmandeln import ITEM_LABELS, Deal
 
@@ -82,9 +83,7 @@ def history_rows(rows, partie) -> list[dict]:
         what = action(row["number"]) if action else row["action"]
         detail = row["detail"] or {}
         lines = []
-        words = facts
-        if type(partie.rules).__module__.startswith("scorer.haferl"):
-            from .haferl import facts_of_dict as words
+        words = game_of(partie).web_module().history_facts
         if isinstance(detail, dict):
             if "before" in detail:
                 lines.append((_("before"), words(detail["before"], partie)))

@@ -1,0 +1,216 @@
+"""Königrufen properties (Hypothesis): every deal sums to zero in points and in money points; extend equals a
+full replay; the partie file round-trips; hostile files are refused with messages, never a traceback."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scorer.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
+from scorer.koenigrufen import file as kfile
+from scorer.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
+from scorer.partie import Partie
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ("Anna", "Bernd", "Cilli", "Dora", "Emil")
+
+rulesets = st.builds(
+    lambda preset, schrift, radl, penalty, max_kontra, payout, full: RuleSet.from_dict(
+        {"preset": preset, "kontra_in_schrift": schrift, "doubled_radl": radl, "misdeal_penalty": penalty,
+         "max_kontra": max_kontra, "trischaken_payout": payout,
+         "jungfrauen": "full" if full and payout == "loser" else "share"}),
+    st.sampled_from(["ooe", "tirol"]), st.booleans(), st.sampled_from([[], ["bettel"], ["trischaken", "bettel"]]),
+    st.integers(0, 3), st.sampled_from(KONTRA_LEVELS), st.sampled_from(["loser", "pairs"]), st.booleans())
+
+
+@st.composite
+def premiums(draw, rules, contract, renonce, no_kontra=False):
+    allowed = [p for p in rules.premiums if rules.allows(contract, p)]
+    if not allowed:
+        return ()
+    names = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4))
+    if contract == "besserrufer" and not any(b in names for b in BIRDS):
+        names.append(draw(st.sampled_from(BIRDS)))
+    out = []
+    for name in names:
+        side = "declarer" if name == "koenig_ultimo" or (contract == "besserrufer" and name in BIRDS) else \
+            draw(st.sampled_from(["declarer", "opponents"]))
+        if renonce:
+            out.append(Premium(name, side))
+            continue
+        announced = True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())
+        made = draw(st.booleans()) if announced else True
+        kontra = draw(st.sampled_from([k for k in KONTRA_LEVELS if k <= rules.max_kontra])) \
+            if announced and not no_kontra else 1
+        out.append(Premium(name, side, announced, made, kontra))
+    return tuple(out)
+
+
+@st.composite
+def deals(draw, rules, n):
+    dealer = draw(st.integers(0, n - 1))
+    out = dealer if n == 5 else None
+    active = [p for p in range(n) if p != out]
+    vorhand = (dealer + 1) % n
+    kind = draw(st.sampled_from(["game"] * 6 + ["renonce", "misdeal"]))
+    if kind == "misdeal":
+        return Deal("misdeal", dealer, offender=draw(st.integers(0, n - 1)))
+    contract = draw(st.sampled_from(rules.contracts))
+    declarer = vorhand if contract in VORHAND_ONLY else draw(st.sampled_from(active))
+    partner = "absent"
+    if contract in KING_CALLS:
+        partner = draw(st.one_of(st.none(), st.sampled_from([p for p in active if p != declarer])))
+    if kind == "renonce":
+        prem = () if contract in NEGATIVE or contract == "trischaken" else draw(premiums(rules, contract, True))
+        return Deal("renonce", dealer, contract, declarer, partner, premiums=prem,
+                    offender=draw(st.sampled_from(active)))
+    levels = [k for k in KONTRA_LEVELS if k <= rules.max_kontra]
+    if contract == "trischaken":
+        cuts = sorted(draw(st.lists(st.integers(0, 210), min_size=3, max_size=3)))
+        parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 210 - cuts[2]]
+        assume(all(v == 0 or v >= 4 for v in parts))
+        cp = [None] * n
+        for p, v in zip(active, parts):
+            cp[p] = v
+        return Deal("game", dealer, contract, declarer, partner, card_points=tuple(cp))
+    if contract in NEGATIVE:
+        each = tuple(1 if p in (declarer, out) else draw(st.sampled_from(levels)) for p in range(n))
+        return Deal("game", dealer, contract, declarer, partner, won=draw(st.booleans()), kontra_each=each)
+    if contract in ("rufer", "besserrufer") and partner is None and draw(st.booleans()):
+        return Deal("game", dealer, contract, declarer, partner, conceded=True,
+                    premiums=draw(premiums(rules, contract, False, no_kontra=True)))
+    prem = draw(premiums(rules, contract, False))
+    valat = next((e for e in prem if e.premium == "valat" and e.made), None)
+    points = draw(st.one_of(st.none(), st.integers(0, 210)))
+    won = (points >= 107) if points is not None else draw(st.booleans())
+    if valat is not None:
+        won = valat.side == "declarer"
+        points = None
+    return Deal("game", dealer, contract, declarer, partner, won=won, card_points=points,
+                kontra=draw(st.sampled_from(levels)), premiums=prem)
+
+
+@st.composite
+def parties(draw):
+    rules = draw(rulesets)
+    n = draw(st.sampled_from([4, 5]))
+    played = draw(st.lists(deals(rules, n), max_size=12))
+    return Partie(NAMES[:n], rules, tuple(played), played[0].dealer if played else 0)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties())
+def test_every_valid_deal_is_accepted_and_sums_to_zero(partie):
+    for deal in partie.deals:
+        assert check(partie.rules, deal, partie.players) == [], deal
+    s = replay(partie)
+    for r in s.deals:
+        assert sum(r.points) == 0 and sum(r.money_points) == 0
+        for item in r.items:
+            assert sum(item.points) == 0 and sum(item.money_points) == 0
+            if len(partie.players) == 5:
+                assert item.points[r.deal.dealer] == 0 or r.deal.type == "misdeal"
+    assert sum(s.balance) == 0 and sum(s.money_balance) == 0 and sum(s.money) == 0
+    assert s.radl_left == -sum(d.counted for d in partie.deals) % len(partie.players)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties(), st.data())
+def test_extend_equals_a_full_replay(partie, data):
+    cut = data.draw(st.integers(0, len(partie.deals)))
+    full = replay(partie)
+    head = replay(partie.with_deals(partie.deals[:cut]))
+    assert extend(head, partie.deals[cut:]) == full
+    assert extend(start(partie), partie.deals) == full
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties())
+def test_the_partie_file_round_trips(partie):
+    text = kfile.dumps(partie)
+    again = kfile.loads(text)
+    assert again == partie and again.rules.to_dict(full=True) == partie.rules.to_dict(full=True)
+    assert kfile.dumps(again) == text
+    assert kfile.settlement_to_dict(replay(again)) == kfile.settlement_to_dict(replay(partie))
+
+
+# -- hostile files ----------------------------------------------------------------------------------------------
+
+BASE = {"format": "koenigrufen-partie", "version": 1, "players": ["A", "B", "C", "D"], "rules": {"preset": "ooe"},
+        "deals": [{"type": "game", "dealer": 3, "contract": "dreier", "declarer": 1, "won": True}]}
+
+
+def hostile(**changes):
+    data = json.loads(json.dumps(BASE))
+    for key, value in changes.items():
+        if key.startswith("deal_"):
+            data["deals"][0][key[5:]] = value
+        else:
+            data[key] = value
+    return data
+
+
+HOSTILE = [
+    hostile(version=10 ** 400), hostile(version=True), hostile(format=None), hostile(players=None),
+    hostile(players=[1, 2, 3, 4]), hostile(players=["A"] * 10 ** 4), hostile(rules=[]), hostile(rules={"stake": 1e308}),
+    hostile(rules={"stake": "9" * 5000}), hostile(rules={"misdeal_penalty": 10 ** 100}),
+    hostile(rules={"doubled_radl": "bettel"}), hostile(rules={"max_kontra": None}), hostile(deals={}),
+    hostile(deals=[None]), hostile(deals=[[]]), hostile(deals=[{"type": "game"}]), hostile(deal_dealer=10 ** 100),
+    hostile(deal_dealer="0"), hostile(deal_dealer=1.5), hostile(deal_declarer=-10 ** 50), hostile(deal_contract=7),
+    hostile(deal_contract="x" * 10 ** 5), hostile(deal_won="yes"), hostile(deal_card_points=10 ** 100),
+    hostile(deal_card_points=-1), hostile(deal_card_points=[1] * 1000), hostile(deal_card_points={"a": 1}),
+    hostile(deal_kontra=10 ** 100), hostile(deal_kontra="2"), hostile(deal_kontra_each=[10 ** 100] * 4),
+    hostile(deal_kontra_each="all"), hostile(deal_premiums="pagat"), hostile(deal_premiums=[None]),
+    hostile(deal_premiums=[{"premium": ["pagat"], "side": "declarer", "announced": True, "made": True}]),
+    hostile(deal_premiums=[{"premium": "pagat", "side": "declarer", "announced": 1, "made": True}]),
+    hostile(deal_premiums=[{"premium": "pagat", "side": "x", "announced": True, "made": True, "kontra": 10 ** 9}]),
+    hostile(deal_premiums=[{"premium": "pagat", "side": "declarer", "announced": True, "made": True}] * 1000),
+    hostile(deal_partner="Cilli"), hostile(deal_conceded=None), hostile(deal_type="renonce"),
+    hostile(deals=[{"type": "misdeal", "dealer": 0}] * 20_000), [], "koenigrufen", None,
+]
+
+
+def test_hostile_files_are_refused_with_messages():
+    for data in HOSTILE:
+        try:
+            partie = kfile.from_dict(data)
+            replay(partie)
+        except KoenigrufenError as exc:
+            assert exc.problems and all(str(p) for p in exc.problems)
+        else:
+            raise AssertionError(f"accepted: {str(data)[:200]}")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+FIELDS = ["type", "dealer", "contract", "declarer", "partner", "conceded", "won", "card_points", "kontra",
+          "kontra_each", "premiums", "offender"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6), json_values)
+def test_any_json_in_a_deal_or_the_rules_is_a_message_never_a_traceback(fields, rules):
+    data = hostile(**{f"deal_{k}": v for k, v in fields.items()})
+    data["rules"] = rules if not isinstance(rules, dict) else {"preset": "ooe", **rules}
+    try:
+        replay(kfile.from_dict(data))
+    except KoenigrufenError as exc:
+        assert exc.problems and all(str(p) for p in exc.problems)
+
+
+def test_a_hostile_file_on_the_command_line_is_status_1_without_a_traceback(tmp_path):
+    for i, data in enumerate(HOSTILE[:12] + [hostile(deal_card_points=10 ** 100)]):
+        path = tmp_path / f"bad{i}.json"
+        path.write_text(json.dumps(data))
+        out = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path)], capture_output=True, text=True,
+                             cwd=ROOT, timeout=60)
+        assert out.returncode == 1 and out.stdout == "" and out.stderr.strip()
+        assert "Traceback" not in out.stderr
