@@ -123,8 +123,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
     app.register_blueprint(calculator.bp)
-    from .web import present
-    present.init_app(app)
     from .web import limits
     limits.init_app(app)
 

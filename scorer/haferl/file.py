@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..partie import deal_frame, names_of
 from .deals import CONTRACT_LABELS, Deal
 from .problems import Problem
-from .rules import RuleSet
+from .rules import TARGET
 from .scoring import Settlement
 
 FORMAT = "haferltarock-partie"
@@ -51,10 +51,10 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     if not isinstance(contract, str) or contract not in CONTRACT_LABELS:
         problems.append(Problem("contract", "contract is pickup, hand, frage, solo or herzsolo"))
         contract = None
-    target = raw.get("target", 61)
+    target = raw.get("target", TARGET)
     if not isinstance(target, int) or isinstance(target, bool):
         problems.append(Problem("target", "target is a whole number (61, or a raised Hand: 66, 71, ...)"))
-        target = 61
+        target = TARGET
     points = raw.get("declarer_points")
     if not isinstance(points, int) or isinstance(points, bool):
         problems.append(Problem("declarer_points", "declarer_points is a whole number from 0 to 120"))

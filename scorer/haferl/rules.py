@@ -7,8 +7,8 @@ from decimal import Decimal
 from functools import cached_property
 
 from ..partie import parse_cents
-from ..rulesets import WHOLE, RuleSetForm, read_options
-from ..words import Message, Money, N_, Plural
+from ..options import WHOLE, RuleSetForm, read_options
+from ..words import Message, Money, N_
 from .problems import HaferlError
 
 PRESETS = ("haferl", "huber", "sharp")
@@ -208,7 +208,3 @@ def amount(points: int, target: int) -> int:
     if points >= target:
         return 5 + max(0, points - (TARGET + 4))
     return 5 + max(0, (target - 5) - points)
-
-
-def amount_words(n: int) -> Plural:
-    return Plural("{n} unit", "{n} units", n=n)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from ..rulesets import RuleSetForm, read_options
+from ..options import RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_
 from .problems import KoenigrufenError, Problem
 

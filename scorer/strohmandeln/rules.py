@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from .cards import Pack, pack_for
 from ..partie import parse_cents
-from ..rulesets import WHOLE, RuleSetForm, read_options
+from ..options import WHOLE, RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
@@ -324,11 +324,6 @@ class RuleSet(RuleSetForm):
     def misdeal_value(self) -> int:
         """What a misdeal costs its offender."""
         return 10 if self.preset == "strawman" else 1
-
-    @property
-    def unit(self) -> str:
-        """What the scoresheet counts."""
-        return "credits" if self.preset == "strawman" else "game points"
 
     def bonus_label(self, bonus: str) -> str:
         """A bonus's name in this rule set's words."""

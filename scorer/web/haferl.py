@@ -14,6 +14,7 @@ from wtforms.validators import Length, Optional
 
 from .. import haferl
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
+from ..haferl.rules import TARGET
 from ..haferl.scoring import POT
 from ..i18n import euros, say
 from ..partie import Partie, check_name, clean_name
@@ -58,7 +59,7 @@ class HaferlDealForm(FlaskForm):
     dealer = RadioField(_l("Dealer"), choices=[], validate_choice=False)
     declarer = RadioField(_l("Declarer"), choices=[], validate_choice=False)
     contract = RadioField(_l("Contract"), choices=[], validate_choice=False)
-    target = StringField(_l("Target"), default="61")
+    target = StringField(_l("Target"), default=str(TARGET))
     points = StringField(_l("Card points of the declarer"))
     schwarz = BooleanField(_l("Schwarz: one side took no trick"))
 
@@ -123,7 +124,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     if deal.declarer is None or not 0 <= deal.declarer < len(names) or deal.contract not in CONTRACT_LABELS:
         return ""
     words = _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(CONTRACT_LABELS[deal.contract]))
-    if deal.target != 61:
+    if deal.target != TARGET:
         words += " " + _("to %(target)s", target=deal.target)
     if deal.declarer_points is not None:
         words += f", {deal.declarer_points} : {deal.defenders_points}"
@@ -222,7 +223,7 @@ def to_deal(form: HaferlDealForm, partie) -> tuple[Deal | None, list[tuple[str, 
         errors.append(("declarer", _("Choose who declared.")))
     if form.contract.data not in partie.rules.contracts:
         errors.append(("contract", _("Choose the contract.")))
-    target_text = (form.target.data or "61").strip()
+    target_text = (form.target.data or str(TARGET)).strip()
     if not target_text.isdecimal() or len(target_text) > 3:
         errors.append(("target", _("The target is a whole number: 61, or a raised Hand (66, 71, ...).")))
     points_text = (form.points.data or "").strip()
@@ -243,7 +244,7 @@ FIELD_OF = {"declarer_points": "points", "type": "type", "dealer": "dealer", "de
 def render_form(sp, settlement, form, number=None, errors=(), result=None, status=200):
     template = "haferl/_preview.html" if request.args.get("fragment") else "haferl/deal_form.html"
     return render_template(template, sp=sp, partie=sp.partie, s=settlement, form=form, number=number,
-                           errors=by_field(errors), result=result, transfers=transfers), status
+                           errors=by_field(errors), result=result, transfers=transfers, target=TARGET), status
 
 
 def handle(sp, settlement, number):

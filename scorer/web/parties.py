@@ -158,10 +158,6 @@ def rules_from_form(form: NewPartieForm) -> tuple[RuleSet | None, list[Problem]]
         return None, exc.problems
 
 
-OPTION_FIELDS = {"simple_games", "stake", "deck", "counting", "nullrunde", "kontra", "valat", "grammel_threshold",
-                 "undertaker_loses_draw", "tarock_ii_ultimo", "bankroll"}
-
-
 @bp.route("/new", methods=("GET", "POST"))
 def create():
     """A new partie: which game; for Strohmandeln two names, the rules, who deals first."""

@@ -115,7 +115,3 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
     return {"width": width, "height": height, "points": points, "zero": y(0), "top": top, "bottom": bottom,
             "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
-
-
-def init_app(app) -> None:
-    """Nothing left to register: the number, money and card point filters come from scorer.i18n."""
