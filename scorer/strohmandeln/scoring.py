@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from ..partie import Partie, to_cents
 from .cards import rounded
-from .deals import Deal, check
+from .deals import Deal, check, vorhand
 from .problems import Problem, StrohmandelnError
 from .rules import RuleSet
 
@@ -147,7 +147,7 @@ class Settlement:
     @property
     def vorhand(self) -> int:
         """Who leads and decides first in the next deal: the non-dealer."""
-        return 1 - self.next_dealer
+        return vorhand(self.next_dealer)
 
     @property
     def round(self) -> int:

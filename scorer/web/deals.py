@@ -14,6 +14,7 @@ from ..haferl.game import GAME as HAFERL   # until the web side asks the registr
 from ..i18n import say, sentence
 from ..problems import ScoringError
 from ..strohmandeln import Bonus, Deal, Partie, Problem, StrohmandelnError, format_blatt, parse_card_points
+from ..strohmandeln.deals import vorhand
 from . import haferl, present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
@@ -30,8 +31,7 @@ FIELD_OF = {"card_points": "points", "bonuses": "bonuses", "undertaker": "undert
 def bonus_choices(partie: Partie) -> list[tuple[int, list[tuple[str, str]]]]:
     """The bonuses this rule set has, per player: (player, [(value, label)])."""
     rules = partie.rules
-    names = [b for b in rules.bonuses if not (b == "valat" and rules.pack.in_threes)]
-    return [(p, [(f"{b}:{p}", say(rules.bonus_label(b))) for b in names]) for p in (0, 1)]
+    return [(p, [(f"{b}:{p}", say(rules.bonus_label(b))) for b in rules.entered_bonuses]) for p in (0, 1)]
 
 
 def make_form(sp: store.StoredPartie, settlement, deal: Deal | None = None) -> DealForm:
@@ -97,7 +97,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
         return Deal("misdeal", dealer, offender=offender), errors
     if kind == "redeal":
         return Deal("redeal", dealer, reason=form.reason.data), errors
-    undertaker = {"nobody": None, "vorhand": 1 - dealer, "geber": dealer}.get(form.undertaker.data, "bad")
+    undertaker = {"nobody": None, "vorhand": vorhand(dealer), "geber": dealer}.get(form.undertaker.data, "bad")
     if undertaker == "bad":
         return None, [("undertaker", _("Choose who undertook: nobody, Vorhand or Geber."))]
     text = (form.points.data or "").strip()
