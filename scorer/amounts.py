@@ -1,9 +1,12 @@
-"""How card points (counted in thirds) and money are written: one formatter for each, used by the partie
-file, the exports, the command line, the engines' messages and the pages (which pass their locale's marks)."""
+"""Card points (counted in thirds) and money: money read to the cent, and one formatter for each, used by
+the partie file, the exports, the command line, the engines' messages and the pages (which pass their
+locale's marks)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+
+CENT = Decimal("0.01")
 
 FRACTIONS = {1: "\u2153", 2: "\u2154"}   # ⅓ ⅔
 NARROW_SPACE = "\u202f"
@@ -44,3 +47,33 @@ def money_text(amount, decimal: str = ".", group: str = "", sign: str = "", minu
     if sign == "always" or (sign == "nonzero" and amount > 0):
         return "+" + text
     return text
+
+
+def to_cents(value: Decimal) -> Decimal:
+    """An amount of money in cents, written with exactly two decimals (0.5 -> 0.50, 0.500 -> 0.50).
+
+    Every amount the engines make is whole cents (stakes, antes and bankrolls are, see `parse_cents`),
+    so this never rounds; it only fixes how many decimals the amount is written with.
+    """
+    return Decimal(value).quantize(CENT)
+
+
+def parse_cents(value: object) -> Decimal:
+    """An amount of money given by a person or a file ("0.10", "0,10", "0.100", 1) -> Decimal with two decimals.
+
+    Raises ValueError("cents") when it has more than two decimals that are not zero ("0.125"), and
+    ValueError("money") when it is not an amount at all; the caller words the message and checks the range.
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError("money")
+    try:
+        amount = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation:
+        raise ValueError("money") from None
+    if not amount.is_finite():
+        raise ValueError("money")
+    if abs(amount) >= 10 ** 12:
+        return amount   # far out of any range: the caller's range check refuses it
+    if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
+        raise ValueError("cents")
+    return amount.quantize(CENT)

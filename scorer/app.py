@@ -14,7 +14,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from . import db, i18n
+from . import db
+from .web import language
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -117,7 +118,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     db.init_app(app)
     csrf.init_app(app)
-    i18n.init_app(app)
+    language.init_app(app)
 
     from .web import calculator, deals, parties
     app.register_blueprint(parties.bp)

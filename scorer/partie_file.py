@@ -1,25 +1,58 @@
-"""The partie file of every game (FORMAT.md, RULES-BAVARIAN.md §4): read, write, and the settlement as JSON.
+"""The partie file of every game (FORMAT.md, RULES-BAVARIAN.md §4, RULES-KOENIGRUFEN.md §10): read, write,
+and the settlement as JSON.
 
 The frame is the same for every game (a JSON object with format, version, players, rules and deals); the
-`format` names the game, and the game (`scorer.games`) reads and writes its own players, rules and deals.
+`format` names the game, and the game (`scorer.games`) reads and writes its own players, rules and deals
+with the helpers here (`names_of`, `deal_frame`). The registry is imported where it is asked, since each
+game's file module imports this one.
 """
 
 from __future__ import annotations
 
 import json
 
-from . import games
 from .game import Game
-from .partie import Partie
+from .partie import Partie, check_name, clean_name
 from .problems import Problem, ScoringError
 from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
 
 
+def names_of(raw: list, problems: list) -> list[str]:
+    """The players' names of a partie file, each checked ("" where one is missing)."""
+    names = []
+    for value in raw:
+        if not isinstance(value, str) or not clean_name(value):
+            problems.append(Problem("players", "each player needs a name"))
+            names.append("")
+            continue
+        names.append(check_name(value, problems))
+    return names
+
+
+def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | None:
+    """The type of one deal of a partie file, after checking it is an object with a known type and only
+    the fields that type has (`keys`: type -> fields). None, with `wrong_type` (a Problem) or another
+    problem added, when the deal cannot be read."""
+    if not isinstance(raw, dict):
+        problems.append(Problem("deal", "a deal is a JSON object with a type"))
+        return None
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in keys:
+        problems.append(wrong_type)
+        return None
+    for key in raw:
+        if key not in keys[kind]:
+            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
+    return kind
+
+
 def loads(text: str | bytes, game: Game | None = None, every: bool = False) -> Partie:
     """A partie from the text of a partie file; the game's ScoringError lists every problem. `game` and
     `every` as in `from_dict`."""
+    from . import games
+
     error = (game or games.default()).error
     try:
         data = json.loads(text)
@@ -42,6 +75,8 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
     web app offers (`every`: among every registered game, as the command line reads them). A file of no
     such format is read as the default game's, so that its other problems are said too.
     """
+    from . import games
+
     offered = (game,) if game else games.registered() if every else games.offered()
     if game is None:
         fmt = data.get("format") if isinstance(data, dict) else None
@@ -87,6 +122,8 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
 
 def to_dict(partie: Partie) -> dict:
     """The partie file's content."""
+    from . import games
+
     game = games.game_of(partie)
     return {"format": game.format, "version": game.file.VERSION, "players": list(partie.players),
             "rules": partie.rules.to_dict(full=getattr(game.file, "RULES_IN_FULL", False)),
@@ -95,6 +132,8 @@ def to_dict(partie: Partie) -> dict:
 
 def deal_to_dict(deal) -> dict:
     """One deal as its game's partie file writes it (and the store keeps it)."""
+    from . import games
+
     return games.game_of(deal).file.deal_to_dict(deal)
 
 
@@ -105,4 +144,6 @@ def dumps(partie: Partie) -> str:
 
 def settlement_to_dict(settlement) -> dict:
     """The settlement as `replay --json` writes it (FORMAT.md; RULES-BAVARIAN.md §4)."""
+    from . import games
+
     return games.game_of(settlement).file.settlement_to_dict(settlement)

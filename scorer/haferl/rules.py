@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
-from ..partie import parse_cents
+from ..amounts import parse_cents
 from ..options import WHOLE, Option, RuleSetForm, read_options
 from ..words import Message, Money, N_
 from .problems import HaferlError

@@ -7,7 +7,8 @@ deals) are read and written by `scorer.partie_file`, which asks the game (`score
 from __future__ import annotations
 
 
-from ..partie import Partie, deal_frame, names_of
+from ..partie import Partie
+from ..partie_file import deal_frame, names_of
 from ..words import N_
 from .deals import ABSENT, Deal, Premium, format_card_points, parse_card_points
 from .problems import KoenigrufenError, Problem

@@ -6,7 +6,7 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
-from ..partie import deal_frame, names_of
+from ..partie_file import deal_frame, names_of
 from .cards import format_card_points, parse_card_points
 from .deals import Bonus, Deal
 from .problems import Problem, StrohmandelnError

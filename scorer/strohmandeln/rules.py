@@ -9,7 +9,7 @@ from functools import cached_property
 from decimal import Decimal
 
 from .cards import Pack, pack_for
-from ..partie import parse_cents
+from ..amounts import parse_cents
 from ..options import WHOLE, Option, RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError

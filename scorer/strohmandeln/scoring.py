@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from decimal import Decimal
 
-from ..partie import Partie, to_cents
+from ..partie import Partie
+from ..amounts import to_cents
 from .cards import rounded
 from .deals import Deal, check, vorhand
 from .problems import Problem, StrohmandelnError
@@ -45,8 +46,9 @@ def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
     return DealScore(tuple(items), (a, b), piles, winner, draw, valat)
 
 
-def score(rules: RuleSet, deal: Deal) -> DealScore:
-    """The items of one deal that `check` accepted, multiplier not applied."""
+def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
+    """The items of one deal that `check` accepted, multiplier not applied (`players`: always two here, as
+    every game's `score(rules, deal, players)` is called)."""
     if deal.type == "misdeal":
         return _score((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
     if deal.type == "redeal":

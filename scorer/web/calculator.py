@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, jsonify, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
-from ..i18n import card_points, sentence
+from .language import card_points, sentence
 
 from ..strohmandeln import RuleSet, StrohmandelnError, format_blatt
 from .forms import COUNTER_LABELS

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
-from ..i18n import sentence
+from .language import sentence
 from .limits import passcode_ok
 
 

@@ -11,7 +11,7 @@ from .. import store
 from ..db import get_db
 from ..games import game_of
 from ..haferl.game import GAME as HAFERL   # until the web side asks the registry (issue 15, phase 2)
-from ..i18n import say, sentence
+from .language import say, sentence
 from ..problems import ScoringError
 from ..strohmandeln import Bonus, Deal, Partie, Problem, StrohmandelnError, format_blatt, parse_card_points
 from ..strohmandeln.deals import vorhand

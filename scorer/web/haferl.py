@@ -16,7 +16,7 @@ from .. import haferl
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
 from ..haferl.rules import TARGET
 from ..haferl.scoring import POT
-from ..i18n import euros, say
+from .language import euros, say
 from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
 from .creating import new_partie_page

@@ -20,7 +20,7 @@ from ..export import csv_text, excel_text
 from .. import games
 from ..games import game_of
 from ..haferl.game import GAME as HAFERL   # until the web side asks the registry (issue 15, phase 2)
-from ..i18n import TR, language, sentence
+from .language import TR, language, sentence
 from ..partie import check_name
 from ..partie_file import dumps, loads
 from ..problems import ScoringError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
 
-from ..i18n import card_points, euros, say, signed  # noqa: F401  (re-exported for the templates and tests)
+from .language import card_points, euros, say, signed  # noqa: F401  (re-exported for the templates and tests)
 from ..games import game_of
 from ..strohmandeln.file import parse_deal
 from ..strohmandeln import ITEM_LABELS, Deal

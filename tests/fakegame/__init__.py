@@ -12,7 +12,8 @@ from types import SimpleNamespace
 
 from scorer.game import Game
 from scorer.options import RuleSetForm, read_options
-from scorer.partie import Partie, deal_frame, names_of
+from scorer.partie import Partie
+from scorer.partie_file import deal_frame, names_of
 from scorer.problems import Problem, ScoringError
 from scorer.words import Message, N_
 

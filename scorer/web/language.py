@@ -1,4 +1,5 @@
-"""German and English: the language of a request, the catalogs, numbers, money and dates per locale.
+"""The page's language, German or English: the language of a request, the switch, the catalogs, and numbers,
+money, card points and dates per locale (the engines' own words are `scorer.words`).
 
 The language follows the browser (Accept-Language) until the player picks one with the switch at
 the foot of every page; the choice sticks in a cookie.  Catalogs live in
@@ -22,13 +23,13 @@ from babel.messages.pofile import read_po
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
 
-from .amounts import MINUS, card_points_text, money_text
+from ..amounts import MINUS, card_points_text, money_text
 
 
 LANGUAGES = {"de": "Deutsch", "en": "English"}
 DEFAULT = "en"
 COOKIE = "lang"
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
 babel = Babel()
 bp = Blueprint("lang", __name__)
