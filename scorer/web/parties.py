@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from flask import (
-    Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for,
+    Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for,
 )
 
 from flask_babel import gettext as _
@@ -25,6 +26,7 @@ from ..strohmandeln import Partie, Problem, RuleSet, StrohmandelnError
 from . import haferl, present
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm, NewPartieForm
+from .saving import settle
 
 bp = Blueprint("partie", __name__)
 MY_PARTIES = 30
@@ -88,10 +90,27 @@ def current(pid: str):
         sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
-    value = (sp, game_of(sp.partie).replay(sp.partie))
+    except Exception:   # noqa: BLE001 - rules or players that cannot be read: said, never a 500
+        abort(Response(render_template("error.html", title=_("This partie cannot be read"), message=_(
+            "Its stored rules or players are not ones this scorer knows. Export it as a partie file from a "
+            "backup, or start a new partie.")), status=409))
+    settlement, broken = settle(sp.partie)
+    value = (sp, settlement)
+    if broken is not None:   # shown up to the first problem, with its edit and delete (never cached)
+        g.broken = Broken(broken[0], [sentence(p, located=True) for p in broken[1]], sp.version)
+        return value
     if size:
         cache.put(pid, value, size)
     return value
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A stored partie that cannot be replayed: the first deal that is wrong, why, and the version."""
+
+    number: int
+    reasons: list
+    version: int
 
 
 def load_or_404(pid: str) -> store.StoredPartie:
@@ -246,10 +265,19 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
     return f"{game_of(sp.partie).key}-{names}-{sp.created[:10]}.{ext}"
 
 
+def broken_page(sp):
+    """A page that needs the whole settlement, for a partie that cannot be replayed: what to fix first."""
+    b = g.broken
+    return render_template("error.html", title=_("Deal %(num)s needs fixing first", num=b.number),
+                           message=" ".join(b.reasons)), 409
+
+
 @bp.route("/p/<pid>/export.csv")
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
+    if g.get("broken"):
+        return broken_page(sp)
     text = haferl_csv_text(settlement) if game_of(sp.partie) is HAFERL else csv_text(settlement)
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_filename(sp, "csv")}"'})
@@ -260,6 +288,8 @@ def export_excel(pid):
     """The partie for a spreadsheet opened by double click, in the page's language (German: ';' and
     decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
     sp, settlement = current(pid)
+    if g.get("broken"):
+        return broken_page(sp)
     german = language() == "de"
     export = haferl_excel_text if game_of(sp.partie) is HAFERL else excel_text
     text = export(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
