@@ -231,6 +231,16 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
         return version(db, pid)
 
 
+def submitted_number(db: Database, key: str) -> int | None:
+    """The number of the deal a form with idempotency key `key` recorded (None if unknown or deleted)."""
+    rows = list(db.query("select d.partie_id, d.position from submissions s join deals d on d.id = s.deal_id "
+                         "where s.key = ?", [key])) if key else []
+    if not rows:
+        return None
+    return next(db.query("select count(*) as n from deals where partie_id = ? and position <= ?",
+                         [rows[0]["partie_id"], rows[0]["position"]]))["n"]
+
+
 def _checked(db: Database, pid: str, check) -> None:
     """Run `check(stored_partie)` on the partie as it is inside the current write transaction."""
     if check is not None:

@@ -383,3 +383,37 @@ def manifest():
                   {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
     }
     return Response(json.dumps(data), mimetype="application/manifest+json")
+
+
+_STATIC_VERSION: dict = {}
+
+
+def static_version() -> str:
+    """A short hash of the static files: the service worker's cache name, so that a deploy replaces it."""
+    folder = current_app.static_folder
+    if folder not in _STATIC_VERSION:
+        import hashlib
+        import os
+        digest = hashlib.sha256()
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                digest.update(name.encode())
+                with open(path, "rb") as fh:
+                    digest.update(fh.read())
+        _STATIC_VERSION[folder] = digest.hexdigest()[:12]
+    return _STATIC_VERSION[folder]
+
+
+@bp.route("/sw.js")
+def service_worker():
+    """The service worker (static/sw.js), served from the root so that it may look after every page."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.app_context_processor
+def _static_version():
+    return {"static_version": static_version}

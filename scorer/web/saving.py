@@ -3,7 +3,7 @@ idempotency key and the partie's version guarding against double taps and the ot
 
 from __future__ import annotations
 
-from flask import flash, redirect, request, url_for
+from flask import flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -122,7 +122,7 @@ def score_and_save(sp, settlement, form, number, deal, errors, action, render_fo
             message = _("Deal %(num)s was deleted on another phone in the meantime.", num=number)
         return render_form(fresh, settle(fresh.partie)[0], form, number, errors=[("type", message)], status=409)
     flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
-    return redirect(url_for("partie.board", pid=sp.id))
+    return _saved(sp, number, store.version(db, sp.id))
 
 
 def _save_new(sp, settlement, form, deal, action, render_form, field_of, describe):
@@ -152,9 +152,24 @@ def _save_new(sp, settlement, form, deal, action, render_form, field_of, describ
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, None,
                            errors=form_errors(exc.problems, len(fresh.partie.deals) + 1, field_of), status=422)
+    number = recorded.get("number") if stored is not None else store.submitted_number(db, form.key.data or "")
     if stored is not None:
-        flash(_("Deal %(num)s recorded.", num=recorded.get("number", len(sp.partie.deals) + 1)))
-    return redirect(url_for("partie.board", pid=sp.id))
+        flash(_("Deal %(num)s recorded.", num=number))
+    return _saved(sp, number, stored)
+
+
+def wants_json() -> bool:
+    """The page's script (or the phone's outbox) saves in the background and wants the outcome as JSON."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _saved(sp, number, version):
+    """After a save: the board; for the script, the deal's number, the partie's version and the board."""
+    board = url_for("partie.board", pid=sp.id)
+    if wants_json():
+        return jsonify(recorded=number, version=version if version is not None else store.version(get_db(), sp.id),
+                       board=board, again=version is None)
+    return redirect(board)
 
 
 def conflict(fresh, form, deal, render_form, field_of, describe):
