@@ -257,7 +257,7 @@
     });
     form.querySelectorAll("input[type=text]:not(.count-input)").forEach(function (input) {
       if (input.value && input.offsetParent !== null && input.labels && input.labels[0]) {
-        parts.push(input.labels[0].textContent.replace(/\s+/g, " ").trim() + ": " + input.value);
+        parts.push(input.labels[0].innerText.replace(/\s+/g, " ").trim() + ": " + input.value);
       }
     });
     form.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) {
@@ -276,7 +276,7 @@
     const before = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit && e.key !== key; }).pop();
     const heading = document.querySelector("h1");
     const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
-                    title: heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
+                    title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
                     after: !edit && before ? before.key : null, edit: edit };
     const at = box.findIndex(function (e) { return e.key === key; });
     if (at >= 0) box[at] = entry; else box.push(entry);
@@ -321,7 +321,7 @@
   let flushing = false;
   let recordedHere = false;
   function flush() {
-    if (flushing) return;
+    if (flushing || !navigator.onLine) return;   // the phone knows it has no connection: wait for "online"
     const box = loadBox();
     const blocked = {};
     const next = box.find(function (e) {
@@ -433,9 +433,9 @@
       sending = true;
       const data = new FormData(form);
       data.set("action", action);
-      fetch(form.getAttribute("action"), {
+      (navigator.onLine ? fetch(form.getAttribute("action"), {
         method: "POST", body: data, credentials: "same-origin", headers: { Accept: "application/json" },
-      }).then(function (r) {
+      }) : Promise.reject(new Error("offline"))).then(function (r) {
         if (r.ok && isJson(r)) {
           return r.json().then(function (done) {
             if (keyInput) settled(keyInput.value, done);
