@@ -128,7 +128,7 @@ def test_a_conflict_in_german_and_in_bavarian_tarock(app, client):
                                                   "contract": "pickup", "target": "61", "points": "50",
                                                   "action": "save"}, headers={"Accept-Language": "de"})
     assert response.status_code == 409
-    assert "Spiel 1 wurde gerade auf dem anderen Handy eingetragen" in response.text
+    assert "Spiel 1 wurde gerade auf dem anderen Telefon eingetragen" in response.text
     assert "Meins auch als Spiel 2 eintragen" in response.text
     assert len(stored(app, board).partie.deals) == 1
 
@@ -359,3 +359,32 @@ def test_every_page_of_every_game_answers(app, client, key, broken):
         for path in paths:
             if "/p/" in path:
                 assert client.get(path).status_code in (200, 304), path
+
+
+# -- 5. the script's background save and the service worker ------------------------------------------------
+
+def test_the_script_saves_in_the_background_and_learns_the_deals_number(app, client, board):
+    fields = open_form(client, board)
+    data = {**fields, "type": "game", "undertaker": "nobody", "pile_of": "0", "points": "40", "action": "save"}
+    response = client.post(board + "/deal", data=data, headers={"Accept": "application/json"})
+    assert response.status_code == 200
+    assert response.json["recorded"] == 1 and response.json["board"] == board and response.json["again"] is False
+    assert response.json["version"] == stored(app, board).version
+    # sent again from the outbox (the answer was lost in a dead spot): recorded once, and its number said
+    again = client.post(board + "/deal", data=data, headers={"Accept": "application/json"})
+    assert again.status_code == 200 and again.json["recorded"] == 1 and again.json["again"] is True
+    assert len(stored(app, board).partie.deals) == 1
+    # a refusal stays the page with the form, for the phone to show
+    bad = client.post(board + "/deal", data={**open_form(client, board), "type": "game", "points": "99",
+                                             "action": "save"}, headers={"Accept": "application/json"})
+    assert bad.status_code == 422 and bad.mimetype == "text/html"
+
+
+def test_the_service_worker_is_served_from_the_root(client):
+    page = client.get("/").text
+    url = re.search(r'data-sw="([^"]+)"', page).group(1)
+    assert re.fullmatch(r"/sw\.js\?v=[0-9a-f]{12}", url)
+    response = client.get(url)
+    assert response.status_code == 200 and "javascript" in response.mimetype
+    assert response.headers["Service-Worker-Allowed"] == "/" and response.headers["Cache-Control"] == "no-cache"
+    assert 'request.method !== "GET"' in response.text    # never a POST from the cache
