@@ -32,6 +32,9 @@ def test_enter_in_the_points_field_saves_the_typed_points(server, browser):
     page.locator("#points").fill("35")
     tap(page, "input[name=blatt][value='2'] + span")
     shot(page, "table-pile-follows-light")
+    page.emulate_media(color_scheme="dark")
+    shot(page, "table-pile-follows-dark")
+    page.emulate_media(color_scheme="light")
     page.locator("#points").press("Enter")
     page.wait_for_selector("#record")
     sp, s = settled(server, page)
@@ -72,7 +75,9 @@ def test_two_phones_race_a_save(server, browser):
     expect(conflict.locator("#discard")).to_have_text("Discard mine")
     kept = "45" if loser is other else "40"
     assert loser.locator("#points").input_value() == kept               # the form keeps its values
-    shot(loser, "table-conflict-" + ("dark" if loser is other else "light"))
+    for scheme in ("light", "dark"):
+        loser.emulate_media(color_scheme=scheme)
+        shot(loser, "table-conflict-" + scheme)
     loser.locator("#record-anyway").tap()
     loser.wait_for_selector("#record")
     sp, _s = settled(server, loser)
@@ -107,6 +112,9 @@ def test_a_dead_spot_keeps_every_deal_and_sends_each_once_in_order(server, brows
     expect(page.locator("#outbox li.outbox-waiting")).to_have_count(3)
     expect(page.locator("#outbox")).to_contain_text("Card points of Emil: 45")
     shot(page, "table-outbox-light")
+    page.emulate_media(color_scheme="dark")
+    shot(page, "table-outbox-dark")
+    page.emulate_media(color_scheme="light")
     assert settled(server, page)[0].partie.deals == ()
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
