@@ -23,6 +23,14 @@ class NotFoundError(LookupError):
 class ConflictError(RuntimeError):
     """The partie changed since the form was opened (another phone recorded, edited or deleted a deal)."""
 
+    def __init__(self, pid: str, now: "StoredPartie | None" = None):
+        super().__init__(pid)
+        self.now = now      # the partie as it is, when the check that refused it had read it
+
+
+class EndedError(RuntimeError):
+    """The partie has ended: no deal can be recorded until it is reopened."""
+
 
 @dataclass(frozen=True)
 class StoredPartie:
@@ -182,13 +190,33 @@ def _bump(db: Database, pid: str, expected: int | None) -> None:
         raise ConflictError(pid)
 
 
-def add_deal(db: Database, pid: str, deal, key: str | None = None) -> int | None:
+def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int | None = None,
+             check=None) -> int | None:
     """Append a deal and return the partie's new version; None (nothing stored) if a form with this
-    idempotency key was already saved."""
+    idempotency key was already saved.
+
+    Every check happens inside the write transaction, on the partie as it is then: the key first (a
+    double tap is not a conflict), then EndedError if the partie has ended, ConflictError if its version is
+    no longer `expected` (when given), and `check(stored_partie)`, which raises (a ScoringError) to refuse
+    the deal: nothing is stored then."""
     with writing(db):
         if key:
             if list(db.query("select 1 from submissions where key = ?", [key])):
                 return None
+        if expected is not None or check is not None:
+            now_sp = load(db, pid)
+            if not now_sp.running:
+                raise EndedError(pid)
+            if expected is not None and now_sp.version != expected:
+                raise ConflictError(pid, now_sp)
+            if check is not None:
+                check(now_sp)
+        else:
+            rows = list(db.query("select ended from parties where id = ?", [pid]))
+            if not rows:
+                raise NotFoundError(pid)
+            if rows[0]["ended"] is not None:
+                raise EndedError(pid)
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
                                  [pid]))["p"]
@@ -202,6 +230,22 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None) -> int | None
         return version(db, pid)
 
 
+def submitted_number(db: Database, key: str) -> int | None:
+    """The number of the deal a form with idempotency key `key` recorded (None if unknown or deleted)."""
+    rows = list(db.query("select d.partie_id, d.position from submissions s join deals d on d.id = s.deal_id "
+                         "where s.key = ?", [key])) if key else []
+    if not rows:
+        return None
+    return next(db.query("select count(*) as n from deals where partie_id = ? and position <= ?",
+                         [rows[0]["partie_id"], rows[0]["position"]]))["n"]
+
+
+def _checked(db: Database, pid: str, check) -> None:
+    """Run `check(stored_partie)` on the partie as it is inside the current write transaction."""
+    if check is not None:
+        check(load(db, pid))
+
+
 def _deal_row(db: Database, pid: str, number: int) -> dict:
     rows = list(db.query("select * from deals where partie_id = ? order by position limit 1 offset ?",
                          [pid, number - 1])) if number >= 1 else []
@@ -210,13 +254,16 @@ def _deal_row(db: Database, pid: str, number: int) -> dict:
     return rows[0]
 
 
-def update_deal(db: Database, pid: str, number: int, deal, expected: int | None, key: str | None = None) -> None:
-    """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`. The edit
+def update_deal(db: Database, pid: str, number: int, deal, expected: int | None, key: str | None = None,
+                check=None) -> None:
+    """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`;
+    `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it. The edit
     form's idempotency `key`, if given, is kept with the deal, so that a second tap can be told apart from a
     change made on another phone."""
     with writing(db):
         row = _deal_row(db, pid, number)
         _bump(db, pid, expected)
+        _checked(db, pid, check)
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
         if key:
@@ -240,11 +287,13 @@ def submission(db: Database, key: str) -> dict | None:
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
-def delete_deal(db: Database, pid: str, number: int, expected: int | None) -> None:
-    """Delete deal `number` (1-based); ConflictError if the partie changed since version `expected`."""
+def delete_deal(db: Database, pid: str, number: int, expected: int | None, check=None) -> None:
+    """Delete deal `number` (1-based); ConflictError if the partie changed since version `expected`;
+    `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it."""
     with writing(db):
         row = _deal_row(db, pid, number)
         _bump(db, pid, expected)
+        _checked(db, pid, check)
         db.execute("delete from deals where id = ?", [row["id"]])
         _log(db, pid, "deleted", number, {"before": json.loads(row["deal"])})
 

@@ -134,7 +134,7 @@ def test_a_whole_evening_on_a_phone(server, browser):
     board = page.url
 
     # 1. a simple game Anna wins with 38
-    s = deal(server, page, points="38", name="deal-form-light")
+    s = deal(server, page, pile="0", points="38", name="deal-form-light")
     assert s.balance == (1, -1)
     # 2. a simple-game draw 35 : 35 starts a Nullrunde
     s = deal(server, page, points="35")
@@ -151,6 +151,7 @@ def test_a_whole_evening_on_a_phone(server, browser):
     assert s.deals[-1].points == (0, 2) and s.doubled_pending == 0
     # 6. counted with the calculator: Anna's pile of Sküs, Pagat, 2 Kings, 2 Queens in 10 tricks
     tap(page, "#record")
+    tap(page, "input[name=pile_of][value='0'] + span")   # Anna's pile (unless chosen: Vorhand's, Bernd's)
     page.locator("details.calc > summary").tap()
     for name, times in (("trull", 2), ("kings", 2), ("queens", 2), ("tricks", 10)):
         for _ in range(times):
@@ -170,7 +171,7 @@ def test_a_whole_evening_on_a_phone(server, browser):
     s = deal(server, page, kind="redeal")
     assert s.deals[-1].points == (0, 0) and s.next_dealer == s.deals[-1].deal.dealer
     # 9. a tie after bonuses starts another Nullrunde
-    s = deal(server, page, points="40", bonuses=["pagat:1"])
+    s = deal(server, page, pile="0", points="40", bonuses=["pagat:1"])
     assert s.deals[-1].points == (1, 1) and s.doubled_pending == 2
     shot(page, "board-light")
 
@@ -233,6 +234,7 @@ def test_errors_are_shown_next_to_the_field(server, browser):
     tap(page, "text=Start the partie")
     page.wait_for_selector("#record")
     tap(page, "#record")
+    tap(page, "input[name=pile_of][value='0'] + span")
     page.locator("#points").fill("60")
     tap(page, "input[name=bonuses][value='four_kings_tricks:1'] + span")
     tap(page, "#save")
@@ -263,7 +265,7 @@ def test_the_other_phone_follows(server, browser):
     page.wait_for_selector("#record")
     other_context, other = phone(browser, "dark")
     other.goto(page.url)
-    deal(server, page, points="50")
+    deal(server, page, pile="0", points="50")
     expect(other.locator("#balance-0")).to_have_text("+2", timeout=8000)
     other_context.close()
     context.close()
@@ -315,6 +317,7 @@ def test_part_of_an_evening_in_german(server, browser):
     page.wait_for_selector("#deal-form")
     expect(page.locator("#fs-type legend")).to_have_text("Was geschah")
     assert "Bernd (Vorhand)" in page.locator("#fs-undertaker").inner_text()
+    tap(page, "input[name=pile_of][value='0'] + span")
     page.locator("#points").fill("35")
     tap(page, "input[name=blatt][value='2'] + span")
     expect(page.locator(".preview-points")).to_contain_text("Stand")
@@ -345,6 +348,7 @@ def test_part_of_an_evening_in_german(server, browser):
 
     # counted with the calculator: the steppers and the live count speak German
     tap(page, "#record")
+    tap(page, "input[name=pile_of][value='0'] + span")
     page.locator("details.calc > summary").tap()
     for name, times in (("trull", 1), ("kings", 2), ("tricks", 8)):
         for _ in range(times):

@@ -58,6 +58,11 @@ def count(rules: RuleSet, args) -> dict:
     return result
 
 
+def NOT_IN_THREES() -> str:
+    return _("Bavarian Tarock is counted card by card (Ace 11, Ten 10, King 4, Ober 3, Unter 2; 120 in all): "
+             "the calculator, which counts in threes, is for Strohmandeln.")
+
+
 def _standalone_rules() -> RuleSet:
     return RuleSet.from_dict({"deck": 40}) if request.args.get("deck") == "40" else RuleSet.default()
 
@@ -76,6 +81,8 @@ def count_json():
     """The count as JSON, for the live counters."""
     if request.args.get("pid"):
         rules = load_or_404(request.args["pid"]).partie.rules
+        if not isinstance(rules, RuleSet):   # Bavarian Tarock: card points are simply added, no counting in threes
+            return jsonify(values={}, errors=[NOT_IN_THREES()], cards=0, cards_text="")
     else:
         rules = _standalone_rules()
     return jsonify(count(rules, request.args))
@@ -86,6 +93,8 @@ def for_partie(pid):
     """The calculator for a partie's pack, with "use for" buttons that fill the deal form."""
     sp = load_or_404(pid)
     rules = sp.partie.rules
+    if not isinstance(rules, RuleSet):   # Bavarian Tarock
+        return render_template("error.html", sp=sp, title=_("Calculator"), message=NOT_IN_THREES())
     result = count(rules, request.args)
     uses = []
     for player, name in enumerate(sp.partie.players):

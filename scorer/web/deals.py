@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -19,7 +19,7 @@ from . import haferl, present
 from .calculator import count, counters_for
 from .forms import DealForm, EmptyForm, new_key
 from .parties import current, load_or_404, remember
-from .saving import _int, by_field, form_problems, score_and_save
+from .saving import _int, by_field, form_problems, replay_or_refuse, score_and_save
 
 bp = Blueprint("deal", __name__)
 
@@ -83,6 +83,15 @@ def prefill_from_query(form: DealForm) -> None:
     form.bonuses.data = [b for b in args.getlist("bonus") if b in valid]
 
 
+def pile_player(form: DealForm) -> tuple[int, bool]:
+    """Whose pile the card points in the form are, and whether the player chose it: unless chosen, the
+    undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
+    if form.pile_of.data in ("0", "1"):
+        return int(form.pile_of.data), True
+    dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
+    return (dealer if form.undertaker.data == "geber" else 1 - dealer), False
+
+
 def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str, str]]]:
     """The deal the form describes, or the problems (form field, message) that keep it from being one."""
     errors: list[tuple[str, str]] = []
@@ -113,7 +122,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
                 thirds += int(blatt)
             elif blatt != "0":
                 errors.append(("points", _("Give the Blatt once: either in the card points or with the buttons.")))
-    pile_of = 1 if form.pile_of.data == "1" else 0
+    pile_of = pile_player(form)[0]
     card_points = None if thirds is None else ((thirds, None) if pile_of == 0 else (None, thirds))
     bonuses = []
     for value in form.bonuses.data or []:
@@ -132,7 +141,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
 def check_in_partie(partie: Partie, deals: tuple) -> list[Problem]:
     """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
     try:
-        game_of(partie).replay(partie.with_deals(deals))
+        replay_or_refuse(partie.with_deals(deals))
     except ScoringError as exc:
         return exc.problems
     return []
@@ -145,7 +154,7 @@ def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
     if result["errors"]:
         return [("calculator", e) for e in result["errors"]]
     form.points.data, form.blatt.data = str(result["points"]), str(result["blatt"])
-    player = form.pile_of.data if form.pile_of.data in ("0", "1") else "0"
+    player = str(pile_player(form)[0])
     offered = [f"{b}:{player}" for b in result["bonuses"]]
     form.bonuses.data = list(dict.fromkeys(list(form.bonuses.data or []) + offered))
     return []
@@ -158,7 +167,7 @@ def render_form(sp, settlement, form, number=None, errors=(), result=None, statu
     return render_template(
         template, sp=sp, partie=partie, s=settlement, form=form, number=number, errors=by_field(errors),
         result=result, bonus_choices=bonus_choices(partie), counters=counters_for(partie.rules),
-        item_label=present.item_label, format_blatt=format_blatt, counted=counted,
+        item_label=present.item_label, format_blatt=format_blatt, counted=counted, pile_player=pile_player,
     ), status
 
 
@@ -176,7 +185,17 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
         errors = count_pile(form, partie)
         return render_form(sp, settlement, form, number, errors, status=422 if errors else 200, counted=not errors)
     deal, errors = to_deal(form, partie)
-    return score_and_save(sp, settlement, form, number, deal, errors, action, render_form, FIELD_OF)
+    return score_and_save(sp, settlement, form, number, deal, errors, action, render_form, FIELD_OF, summary)
+
+
+def summary(result, partie) -> str:
+    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
+    words = present.describe(result, partie)
+    net = result.points[0] - result.points[1]
+    if net:
+        winner = 0 if net > 0 else 1
+        words += " — " + f"{partie.players[winner]} {present.signed(abs(net))}"
+    return words
 
 
 @bp.route("/p/<pid>/deal", methods=("GET", "POST"))
@@ -195,6 +214,10 @@ def show(pid, number):
     sp, settlement = current(pid)
     if not 1 <= number <= len(sp.partie.deals):
         abort(404)
+    if number > len(settlement.deals):   # a partie that cannot be replayed: the banner says what to fix
+        return render_template("error.html", sp=sp, title=_("Deal %(num)s", num=number),
+                               message=_("This deal cannot be shown until deal %(num)s is fixed.",
+                                         num=g.broken.number)), 409
     if game_of(sp.partie) is HAFERL:
         return haferl.deal_page(sp, settlement, number)
     return render_template("deal.html", sp=sp, partie=sp.partie, s=settlement, r=settlement.deals[number - 1],
@@ -224,13 +247,23 @@ def delete(pid, number):
     if not 1 <= number <= len(sp.partie.deals):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
-    deals = sp.partie.deals[:number - 1] + sp.partie.deals[number:]
-    later = check_in_partie(sp.partie, deals)
-    if later:
-        flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=say(later[0])))
-        return redirect(url_for("partie.board", pid=pid))
+    broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
+
+    def check(now):   # inside the write transaction, on the partie as it is then
+        if broken:
+            return
+        later = check_in_partie(now.partie, now.partie.deals[:number - 1] + now.partie.deals[number:])
+        if later:
+            raise ScoringError(later)
+
     try:
-        store.delete_deal(get_db(), pid, number, _int(form.version.data))
+        store.delete_deal(get_db(), pid, number, _int(form.version.data), check=check)
+    except ScoringError as exc:
+        flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=say(exc.problems[0])))
+        return redirect(url_for("partie.board", pid=pid))
+    except store.NotFoundError:
+        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
+        return redirect(url_for("partie.board", pid=pid))
     except store.ConflictError:
         flash(_("The partie changed on another phone in the meantime: nothing was deleted. Check the board and "
                 "delete again if you still want to."))

@@ -68,7 +68,8 @@ class DealForm(FlaskForm):
     undertaker = RadioField(_l("Who undertook"), choices=[("nobody", _l("Nobody")), ("vorhand", _l("Vorhand")),
                                                       ("geber", _l("Geber"))], default="nobody")
     kontra = BooleanField(_l("Kontra (doubled by the opponent)"))
-    pile_of = RadioField(_l("Pile counted"), choices=[("0", "0"), ("1", "1")], default="0")
+    # not chosen: the undertaker's pile (Vorhand's in a simple game), see deals.pile_player
+    pile_of = RadioField(_l("Pile counted"), choices=[("0", "0"), ("1", "1")], default=None, validate_choice=False)
     points = StringField(_l("Card points"))
     blatt = RadioField(_l("Blatt"), choices=[("0", "+0"), ("1", "+1"), ("2", "+2")], default="0")
     bonuses = SelectMultipleField(_l("Bonuses"), choices=[], validate_choice=False)

@@ -258,7 +258,13 @@ def handle(sp, settlement, number):
         return render_form(sp, settlement, form, number, form_problems(form), status=422)
     deal, errors = to_deal(form, partie)
     return score_and_save(sp, settlement, form, number, deal, errors, request.form.get("action", "save"),
-                          render_form, FIELD_OF)
+                          render_form, FIELD_OF, summary)
+
+
+def summary(result, partie) -> str:
+    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
+    gains = [f"{partie.players[i]} {euros(x)}" for i, x in enumerate(result.net) if x > 0]
+    return " — ".join([describe(result, partie)] + ([", ".join(gains)] if gains else []))
 
 
 def deal_page(sp, settlement, number):

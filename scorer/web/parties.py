@@ -7,9 +7,10 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from urllib.parse import quote
+from dataclasses import dataclass
 
 from flask import (
-    Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for,
+    Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for,
 )
 
 from flask_babel import gettext as _
@@ -30,6 +31,7 @@ from . import haferl, present
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm, NewPartieForm
 from .limits import passcode_ok
+from .saving import settle
 
 bp = Blueprint("partie", __name__)
 MY_PARTIES = 30
@@ -104,10 +106,27 @@ def current(pid: str):
         sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
-    value = (sp, game_of(sp.partie).replay(sp.partie))
+    except Exception:   # noqa: BLE001 - rules or players that cannot be read: said, never a 500
+        abort(Response(render_template("error.html", title=_("This partie cannot be read"), message=_(
+            "Its stored rules or players are not ones this scorer knows. Export it as a partie file from a "
+            "backup, or start a new partie.")), status=409))
+    settlement, broken = settle(sp.partie)
+    value = (sp, settlement)
+    if broken is not None:   # shown up to the first problem, with its edit and delete (never cached)
+        g.broken = Broken(broken[0], [sentence(p, located=True) for p in broken[1]], sp.version)
+        return value
     if size:
         cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
     return value
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A stored partie that cannot be replayed: the first deal that is wrong, why, and the version."""
+
+    number: int
+    reasons: list
+    version: int
 
 
 def load_or_404(pid: str) -> store.StoredPartie:
@@ -271,12 +290,19 @@ def attachment(filename: str) -> str:
     if simple == filename:
         return f'attachment; filename="{simple}"'
     return f"attachment; filename=\"{simple}\"; filename*=UTF-8''{quote(filename, safe='')}"
+def broken_page(sp):
+    """A page that needs the whole settlement, for a partie that cannot be replayed: what to fix first."""
+    b = g.broken
+    return render_template("error.html", title=_("Deal %(num)s needs fixing first", num=b.number),
+                           message=" ".join(b.reasons)), 409
 
 
 @bp.route("/p/<pid>/export.csv")
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
+    if g.get("broken"):
+        return broken_page(sp)
     text = csv_text(settlement)
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": attachment(_filename(sp, "csv"))})
@@ -287,6 +313,8 @@ def export_excel(pid):
     """The partie for a spreadsheet opened by double click, in the page's language (German: ';' and
     decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
     sp, settlement = current(pid)
+    if g.get("broken"):
+        return broken_page(sp)
     german = language() == "de"
     text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
     return Response(text.encode("utf-8"), mimetype="text/csv",
@@ -387,3 +415,37 @@ def manifest():
                   {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
     }
     return Response(json.dumps(data), mimetype="application/manifest+json")
+
+
+_STATIC_VERSION: dict = {}
+
+
+def static_version() -> str:
+    """A short hash of the static files: the service worker's cache name, so that a deploy replaces it."""
+    folder = current_app.static_folder
+    if folder not in _STATIC_VERSION:
+        import hashlib
+        import os
+        digest = hashlib.sha256()
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                digest.update(name.encode())
+                with open(path, "rb") as fh:
+                    digest.update(fh.read())
+        _STATIC_VERSION[folder] = digest.hexdigest()[:12]
+    return _STATIC_VERSION[folder]
+
+
+@bp.route("/sw.js")
+def service_worker():
+    """The service worker (static/sw.js), served from the root so that it may look after every page."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.app_context_processor
+def _static_version():
+    return {"static_version": static_version}
