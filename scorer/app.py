@@ -120,10 +120,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     language.init_app(app)
 
-    from .web import calculator, deals, parties
+    from . import games
+    from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
-    app.register_blueprint(calculator.bp)
+    for game in games.offered():   # a game's own routes (Strohmandeln's calculator)
+        for blueprint in getattr(game.web_module(), "blueprints", ()):
+            app.register_blueprint(blueprint)
     from .web import limits
     limits.init_app(app)
 

@@ -31,6 +31,7 @@ class Game:
     file: ModuleType
     tables: ModuleType
     error: type                 # the game's ScoringError
+    choice: object = None       # a Term: the game as the new-partie page's game switch offers it
     web: str = ""               # dotted path of the web module
     templates: str = ""         # the templates folder of its own pages
     aliases: tuple[str, ...] = field(default=())   # older keys still found in stored parties

@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from scorer import create_app, store
 from scorer.db import connect
 from scorer.games import game_of
-from scorer.web.present import euros, signed
+from scorer.web.language import euros, signed
 
 pytestmark = pytest.mark.browser
 

@@ -11,4 +11,4 @@ from . import file, tables
 from .problems import HaferlError
 
 GAME = Game(key="haferltarock", name=N_("Bavarian Tarock"), players=(3, 4), engine=haferl, file=file, tables=tables,
-            error=HaferlError, web="scorer.web.haferl", templates="haferl")
+            error=HaferlError, choice=N_("Bavarian Tarock (3 or 4)"), web="scorer.web.haferl", templates="haferl")

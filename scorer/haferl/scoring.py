@@ -72,6 +72,11 @@ class Settlement:
         return self.balance
 
     @property
+    def doubled_pending(self) -> int:
+        """Doubled games still to play when the partie ends: Bavarian Tarock has none."""
+        return 0
+
+    @property
     def sitting_out(self) -> int | None:
         """Who sits the next deal out: the dealer, at a table of four."""
         return sitting_out(len(self.partie.players), self.next_dealer)

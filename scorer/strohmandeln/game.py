@@ -7,5 +7,5 @@ from . import file, tables
 from .problems import StrohmandelnError
 
 GAME = Game(key="strohmandeln", name=N_("Strohmandeln"), players=(2,), engine=strohmandeln,
-            file=file, tables=tables, error=StrohmandelnError,
+            file=file, tables=tables, error=StrohmandelnError, choice=N_("Strohmandeln (2 players)"),
             web="scorer.web.strohmandeln", templates="strohmandeln")
