@@ -5,7 +5,10 @@ import json
 
 import pytest
 
-from scorer import games, store
+import re
+import secrets
+
+from scorer import create_app, games, store
 from scorer.__main__ import main
 from scorer.db import connect
 from scorer.export import csv_text, excel_text
@@ -13,6 +16,7 @@ from scorer.partie_file import dumps, from_dict, loads, settlement_to_dict, to_d
 from scorer.words import ENGLISH
 
 from .fakegame.fixture import fake_game  # noqa: F401  (the fixture)
+from .test_table import partie_pages
 
 COIN = {"format": "coin-toss-partie", "version": 1, "players": ["Anna", "Bernd", "Clara"],
         "rules": {"preset": "double"},
@@ -67,6 +71,61 @@ def test_its_exports_and_command_line(fake_game, tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "balance: Anna +2, Bernd -4, Clara +2"
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["balance"] == [2, -4, 2]
+
+
+@pytest.fixture
+def fake_client(fake_game, tmp_path):
+    """An app made while the fake game is registered (its pages and routes join the app), and its client."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorer.sqlite"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": False})
+    return app, app.test_client()
+
+
+def test_it_is_offered_and_played_on_the_web_like_every_game(fake_client):
+    app, client = fake_client
+    page = client.get("/new").text
+    assert 'href="/new?game=coin-toss"' in page and "Coin toss (2 or 3)" in page
+    assert 'aria-current="page">Coin toss (2 or 3)' in client.get("/new?game=coin-toss").text
+    response = client.post("/new", data={"game": "coin-toss", "player0": "Anna", "player1": "Bernd",
+                                         "player2": "Clara", "first_dealer": "1", "preset": "double"})
+    assert response.status_code == 302, response.text
+    board = response.headers["Location"]
+    form = client.get(board + "/deal").text
+    assert 'name="winner"' in form
+    preview = client.post(board + "/deal", data={"type": "game", "dealer": "1", "winner": "2", "action": "preview",
+                                                 "key": secrets.token_urlsafe(16)})
+    assert "Clara won the toss: -2, -2, 4" in preview.text
+    saved = client.post(board + "/deal", data={"type": "game", "dealer": "1", "winner": "2", "action": "save",
+                                               "key": secrets.token_urlsafe(16)})
+    assert saved.status_code == 302
+    wrong = client.post(board + "/deal", data={"type": "game", "dealer": "2", "winner": "7", "action": "save",
+                                               "key": secrets.token_urlsafe(16)})
+    assert wrong.status_code == 422 and "Choose who won." in wrong.text
+    assert "Anna -2 Bernd -2 Clara 4" in client.get(board).text
+    assert "Clara won the toss: -2, -2, 4" in client.get(board + "/deal/1").text
+    file = client.get(board + "/partie.json")
+    assert file.headers["Content-Disposition"].startswith('attachment; filename="coin-toss-Anna-Bernd-Clara-')
+    assert json.loads(file.text)["deals"] == [{"type": "game", "dealer": 1, "winner": 2}]
+    assert client.get(board + "/export.csv").text.splitlines()[-1] == "Total,,-2,-2,4"
+    pid = board.rsplit("/", 1)[1]
+    assert re.search(r"game dealt by 1", client.get(f"/p/{pid}/history").text)
+
+
+def test_the_route_walk_passes_for_it(fake_client):
+    """Every page of the fake game answers, as test_table's walk asks of every real game."""
+    app, client = fake_client
+    board = client.post("/new", data={"game": "coin-toss", "player0": "A", "player1": "B", "first_dealer": "0",
+                                      "preset": "single"}).headers["Location"]
+    client.post(board + "/deal", data={"type": "game", "dealer": "0", "winner": "1", "action": "save",
+                                       "key": secrets.token_urlsafe(16)})
+    paths = partie_pages(app, board)
+    assert any(p.endswith("/calculator") for p in paths) and any("/deal/1/edit" in p for p in paths)
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code < 500, (path, response.status_code)
+        if "/p/" in path and "calculator" not in path:
+            assert response.status_code in (200, 304), path
+    assert client.get(board).status_code == 200
 
 
 def test_it_is_gone_after_the_test():

@@ -36,7 +36,13 @@ def index():
     """Home: this browser's parties, running first; a new partie; import."""
     parties = store.list_parties(get_db(), session.get("parties", []))
     return render_template("home.html", parties=parties, import_form=ImportForm(), preset_name=preset_name,
-                           passcode=bool(current_app.config.get("PASSCODE")))
+                           passcode=bool(current_app.config.get("PASSCODE")), links=home_links())
+
+
+def home_links() -> list:
+    """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
+    return [(url_for(endpoint), label) for game in games.offered()
+            for endpoint, label in getattr(game.web_module(), "HOME_LINKS", ())]
 
 
 def preset_name(row: dict):
@@ -202,7 +208,7 @@ def import_file():
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
-                               preset_name=preset_name, passcode=bool(passcode)), 422
+                               preset_name=preset_name, passcode=bool(passcode), links=home_links()), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
     flash(_("Imported: %(num)s deals.", num=len(partie.deals)))

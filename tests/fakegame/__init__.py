@@ -168,5 +168,5 @@ def table(settlement):
 
 tables = SimpleNamespace(rows=rows, table=table)
 
-GAME = Game(key="coin-toss", name=N_("Strohmandeln"), players=(2, 3), engine=engine, file=file, tables=tables,
-            error=CoinError, web="tests.fakegame.web", templates="coin")
+GAME = Game(key="coin-toss", name=N_("Coin toss"), players=(2, 3), engine=engine, file=file, tables=tables,
+            error=CoinError, choice=N_("Coin toss (2 or 3)"), web="tests.fakegame.web", templates="coin")

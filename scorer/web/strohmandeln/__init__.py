@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from flask import request
-from flask_babel import gettext as _
+from flask_babel import gettext as _, lazy_gettext as _l
 
 from ...partie import Partie, check_name
 from ...problems import Problem
@@ -26,6 +26,7 @@ from .forms import DealForm, NewPartieForm
 __all__ = ["NewPartieForm", "DealForm"]
 
 blueprints = (calculator_bp,)
+HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
 CHART_POINTS = 200
 
 
