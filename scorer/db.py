@@ -7,6 +7,7 @@ import sqlite3
 
 import click
 from flask import current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database, Migrations
 
 migrations = Migrations("scorer")
@@ -102,6 +103,7 @@ def close_db(exc=None) -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create the database and bring its schema up to date."""
     db = connect(current_app.config["DATABASE"])

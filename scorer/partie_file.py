@@ -31,6 +31,14 @@ def names_of(raw: list, problems: list) -> list[str]:
     return names
 
 
+def different_names(names: list[str], problems: list) -> tuple[str, ...]:
+    """The names, with a problem if two of them are the same (case aside)."""
+    folded = [n.casefold() for n in names if n]
+    if len(set(folded)) != len(folded):
+        problems.append(Problem("players", "the players need different names"))
+    return tuple(names)
+
+
 def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | None:
     """The type of one deal of a partie file, after checking it is an object with a known type and only
     the fields that type has (`keys`: type -> fields). None, with `wrong_type` (a Problem) or another

@@ -6,7 +6,7 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
-from ..partie_file import deal_frame, names_of
+from ..partie_file import deal_frame, different_names, names_of
 from .deals import CONTRACT_LABELS, Deal
 from .problems import Problem
 from .rules import TARGET
@@ -25,11 +25,7 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
     if not isinstance(raw, list) or len(raw) not in (3, 4):
         problems.append(Problem("players", "players must be a list of three or four names"))
         return ()
-    names = names_of(raw, problems)
-    folded = [n.casefold() for n in names if n]
-    if len(set(folded)) != len(folded):
-        problems.append(Problem("players", "the players need different names"))
-    return tuple(names)
+    return different_names(names_of(raw, problems), problems)
 
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from ..partie import Partie
-from ..partie_file import deal_frame, names_of
+from ..partie_file import deal_frame, different_names, names_of
 from ..words import N_
 from .deals import ABSENT, Deal, Premium, format_card_points, parse_card_points
 from .problems import KoenigrufenError, Problem
@@ -51,11 +51,7 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
         problems.append(Problem("players", "players must be a list of four or five names (five: the dealer "
                                 "sits out)"))
         return ()
-    names = names_of(raw, problems)
-    folded = [n.casefold() for n in names if n]
-    if len(set(folded)) != len(folded):
-        problems.append(Problem("players", "the players need different names"))
-    return tuple(names)
+    return different_names(names_of(raw, problems), problems)
 
 
 def _int(raw: dict, key: str, problems: list[Problem], what: str, default=None):
