@@ -6,8 +6,8 @@ It has no web module yet: the command line scores it, the web app does not offer
 from ..game import Game
 from ..words import N_
 from .. import koenigrufen
-from . import file, report
+from . import file, tables
 from .problems import KoenigrufenError
 
-GAME = Game(key="koenigrufen", name=N_("Königrufen"), players=(4, 5), engine=koenigrufen, file=file, tables=report,
+GAME = Game(key="koenigrufen", name=N_("Königrufen"), players=(4, 5), engine=koenigrufen, file=file, tables=tables,
             error=KoenigrufenError)
