@@ -155,12 +155,18 @@ def bonus_choices(partie: Partie) -> list[tuple[int, list[tuple[str, str]]]]:
     return [(p, [(f"{b}:{p}", say(rules.bonus_label(b))) for b in rules.entered_bonuses]) for p in (0, 1)]
 
 
+# the undertaker's values before they were all English: still read from forms opened earlier
+OLD_UNDERTAKER = {"vorhand": "forehand", "geber": "dealer"}
+
+
 def make_form(sp, settlement, deal: Deal | None = None) -> DealForm:
     """The deal form for this partie, filled from the request, from `deal`, or with the defaults."""
     partie = sp.partie
     form = DealForm()
     form.set_players(partie.players)
     form.bonuses.choices = [c for _player, choices in bonus_choices(partie) for c in choices]
+    if form.undertaker.data in OLD_UNDERTAKER:   # a form opened (or queued in the outbox) before the values were English
+        form.undertaker.data = OLD_UNDERTAKER[form.undertaker.data]
     if request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
@@ -179,7 +185,7 @@ def fill(form: DealForm, deal: Deal) -> None:
     if deal.undertaker is None:
         form.undertaker.data = "nobody"
     else:
-        form.undertaker.data = "geber" if deal.undertaker == deal.dealer else "vorhand"
+        form.undertaker.data = "dealer" if deal.undertaker == deal.dealer else "forehand"
     form.kontra.data = deal.kontra
     if deal.card_points and deal.card_points != (None, None):
         player = 0 if deal.card_points[0] is not None else 1
@@ -210,7 +216,7 @@ def pile_player(form: DealForm) -> tuple[int, bool]:
     if form.pile_of.data in ("0", "1"):
         return int(form.pile_of.data), True
     dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
-    return (dealer if form.undertaker.data == "geber" else vorhand(dealer)), False
+    return (dealer if form.undertaker.data == "dealer" else vorhand(dealer)), False
 
 
 def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str, str]]]:
@@ -227,7 +233,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
         return Deal("misdeal", dealer, offender=offender), errors
     if kind == "redeal":
         return Deal("redeal", dealer, reason=form.reason.data), errors
-    undertaker = {"nobody": None, "vorhand": vorhand(dealer), "geber": dealer}.get(form.undertaker.data, "bad")
+    undertaker = {"nobody": None, "forehand": vorhand(dealer), "dealer": dealer}.get(form.undertaker.data, "bad")
     if undertaker == "bad":
         return None, [("undertaker", _("Choose who undertook: nobody, Vorhand or Geber."))]
     text = (form.points.data or "").strip()
@@ -284,4 +290,4 @@ ACTIONS = {"count": count_action}   # the form's buttons besides preview and sav
 def form_context(partie, form, counted: bool = False) -> dict:
     """What the deal form's template uses besides the form."""
     return {"bonus_choices": bonus_choices(partie), "counters": counters_for(partie.rules), "item_label": item_label,
-            "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player}
+            "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand}

@@ -52,8 +52,8 @@ class DealForm(FlaskForm):
     type = RadioField(_l("What happened"), choices=[("game", _l("Game")), ("renonce", _l("Renonce")), ("misdeal", _l("Misdeal")),
                                                 ("redeal", _l("Redeal"))], default="game")
     dealer = RadioField(_l("Dealer"), choices=[("0", "0"), ("1", "1")])
-    undertaker = RadioField(_l("Who undertook"), choices=[("nobody", _l("Nobody")), ("vorhand", _l("Vorhand")),
-                                                      ("geber", _l("Geber"))], default="nobody")
+    undertaker = RadioField(_l("Who undertook"), choices=[("nobody", _l("Nobody")), ("forehand", _l("Vorhand")),
+                                                      ("dealer", _l("Geber"))], default="nobody")
     kontra = BooleanField(_l("Kontra (doubled by the opponent)"))
     # not chosen: the undertaker's pile (Vorhand's in a simple game), see deals.pile_player
     pile_of = RadioField(_l("Pile counted"), choices=[("0", "0"), ("1", "1")], default=None, validate_choice=False)
