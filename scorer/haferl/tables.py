@@ -88,7 +88,8 @@ def figures(settlement: Settlement) -> list[tuple]:
     n = len(settlement.partie.players)
     declared: dict = {}
     won: dict = {}
-    paid_in = [Decimal(0)] * n
+    rules = settlement.partie.rules
+    paid_in = [Decimal(rules.ante) if rules.has_pot else Decimal(0)] * n   # the ante at the start
     taken = [Decimal(0)] * n
     for r in settlement.deals:
         d = r.deal
@@ -106,7 +107,7 @@ def figures(settlement: Settlement) -> list[tuple]:
             label = CONTRACT_LABELS[contract]
             out.append((Message("{contract}: declared", contract=label), tuple(declared[contract])))
             out.append((Message("{contract}: won", contract=label), tuple(won[contract])))
-    if settlement.partie.rules.has_pot:
+    if rules.has_pot:
         out.append((Message("Paid into the pot"), tuple(paid_in)))
         out.append((Message("Taken from the pot"), tuple(taken)))
     return out
