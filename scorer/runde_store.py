@@ -45,7 +45,6 @@ class RundePartie:
     members: tuple[int, ...]
     settled: str | None
     ended: str | None
-    deals: int = 0
 
 
 @dataclass(frozen=True)
@@ -94,9 +93,8 @@ def load_runde(db: Database, rid: str) -> Runde:
         members = tuple(Member(r["id"], r["name"]) for r in
                         db.query("select id, name from members where runde_id = ? order by folded", [rid]))
         parties = tuple(RundePartie(r["id"], r["game"], r["created"], r["version"], tuple(json.loads(r["members"])),
-                                    r["settled"], r["ended"], r["deals"]) for r in db.query(
-            "select p.id, p.game, p.created, p.version, p.ended, rp.members, rp.settled, "
-            "(select count(*) from deals d where d.partie_id = p.id) as deals "
+                                    r["settled"], r["ended"]) for r in db.query(
+            "select p.id, p.game, p.created, p.version, p.ended, rp.members, rp.settled "
             "from runde_parties rp join parties p on p.id = rp.partie_id where rp.runde_id = ? "
             "order by p.created, p.rowid", [rid]))
     r = rows[0]
