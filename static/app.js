@@ -500,3 +500,47 @@
     acquire();
   }
 })();
+
+// Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
+// without the script every part shows and the server ignores what does not apply).
+// data-when="contract:rufer,solorufer type:!misdeal": shown while every named field's value is (or, with
+// "!", is not) one of the values. data-follow="dealer" data-seats="[1,2,3,0]" on a fieldset of radios:
+// its choice follows the named field (seats[value]) until the player picks one himself.
+(function () {
+  "use strict";
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  function value(name) {
+    const checked = form.querySelector("input[name='" + name + "']:checked");
+    if (checked) return checked.value;
+    const other = form.querySelector("select[name='" + name + "'], input[name='" + name + "']:not([type=radio])");
+    return other ? other.value : "";
+  }
+  function holds(rule) {
+    const at = rule.indexOf(":");
+    let values = rule.slice(at + 1);
+    const negated = values.charAt(0) === "!";
+    if (negated) values = values.slice(1);
+    const found = values.split(",").indexOf(value(rule.slice(0, at))) >= 0;
+    return negated ? !found : found;
+  }
+  function update() {
+    form.querySelectorAll("[data-when]").forEach(function (part) {
+      part.hidden = !part.dataset.when.split(" ").filter(Boolean).every(holds);
+    });
+  }
+  form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
+    fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
+    form.querySelectorAll("input[name='" + fs.dataset.follow + "']").forEach(function (input) {
+      input.addEventListener("change", function () {
+        if (fs.dataset.chosen) return;
+        const seats = JSON.parse(fs.dataset.seats || "[]");
+        const target = fs.querySelector("input[value='" + seats[parseInt(input.value, 10)] + "']");
+        if (target) target.checked = true;
+        update();
+      });
+    });
+  });
+  form.addEventListener("change", update);
+  update();
+})();

@@ -23,6 +23,7 @@ from scorer.web.parties import cache
 
 from .conftest import record, start
 from .test_haferl_web import deal as haferl_deal, start as haferl_start
+from .test_koenigrufen_web import deal as koenigrufen_deal, start as koenigrufen_start
 
 
 def stored(app, board):
@@ -273,7 +274,8 @@ def break_deal(app, board, number, raw):
 
 BROKEN = {"strohmandeln": {"type": "game", "dealer": 0, "undertaker": None, "card_points": ["80", None]},
           "haferltarock": {"type": "game", "dealer": 0, "declarer": 1, "contract": "pickup", "target": 61,
-                           "declarer_points": 130}}
+                           "declarer_points": 130},
+          "koenigrufen": {"type": "game", "dealer": 3, "contract": "rufer", "declarer": 0, "partner": 0, "won": True}}
 
 
 def test_a_partie_that_cannot_be_replayed_shows_what_to_fix(app, client, board):
@@ -317,6 +319,10 @@ def make_partie(client, key):
     if key == "haferltarock":
         board = haferl_start(client)
         assert haferl_deal(client, board, declarer="0", contract="pickup", points="70").status_code == 302
+    elif key == "koenigrufen":
+        board = koenigrufen_start(client)
+        assert koenigrufen_deal(client, board, contract="rufer", declarer="0", partner="2",
+                                result="won").status_code == 302
     else:
         board = start(client)
         assert record(client, board, points="40", pile_of="0").status_code == 302
