@@ -85,7 +85,8 @@ def prefill_from_query(form: DealForm) -> None:
 def pile_player(form: DealForm) -> tuple[int, bool]:
     """Whose pile the card points in the form are, and whether the player chose it: unless chosen, the
     undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
-    if form.pile_of.data in ("0", "1"):
+    # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice
+    if form.pile_of.data in ("0", "1") and not request.form.get("pile_auto"):
         return int(form.pile_of.data), True
     dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
     return (dealer if form.undertaker.data == "geber" else 1 - dealer), False
