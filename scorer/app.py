@@ -135,6 +135,9 @@ def create_app(test_config: dict | None = None) -> Flask:
             response.set_data(_INDENT.sub(b"\n", response.get_data()))
         return response
 
+    from .web.saving import deal_ident
+    app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
+
     @app.after_request
     def security_headers(response):
         """Headers that keep the pages to themselves: no inline code, no framing, no referrer."""

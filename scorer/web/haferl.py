@@ -249,7 +249,7 @@ def render_form(sp, settlement, form, number=None, errors=(), result=None, statu
 def handle(sp, settlement, number):
     """GET shows the form; POST previews or saves (a new deal, or deal `number` edited)."""
     partie = sp.partie
-    existing = partie.deals[number - 1] if number else None
+    existing = partie.deals[number - 1] if number and number <= len(partie.deals) else None
     form = make_form(sp, settlement, existing)
     if request.method == "GET":
         return render_form(sp, settlement, form, number)
