@@ -339,13 +339,13 @@ def taps(quick: bool) -> None:
                 run("simple game, one pile typed (38)", lambda: (
                     tap("#record"), type_("#points", "38"), tap("#save")))
                 run("undertaken game (Vorhand), pile typed (40 + 2 Blatt)", lambda: (
-                    tap("#record"), tap("input[name=undertaker][value=vorhand] + span"), type_("#points", "40"),
+                    tap("#record"), tap("input[name=undertaker][value=forehand] + span"), type_("#points", "40"),
                     tap("input[name=blatt][value='2'] + span"), tap("#save")))
 
                 def counted(tricks_typed):
                     def steps():
                         tap("#record")
-                        tap("input[name=undertaker][value=vorhand] + span")
+                        tap("input[name=undertaker][value=forehand] + span")
                         tap("details.calc > summary")
                         for label, times in (("Trull cards", 2), ("Kings", 2), ("Queens", 2)):
                             for _ in range(times):

@@ -38,14 +38,14 @@ def points(app, board):
     return [d.card_points[0] for d in stored(app, board).partie.deals]
 
 
-EDIT = {"type": "game", "undertaker": "vorhand", "pile_of": "0", "blatt": "0", "dealer": "0", "action": "save"}
+EDIT = {"type": "game", "undertaker": "forehand", "pile_of": "0", "blatt": "0", "dealer": "0", "action": "save"}
 
 
 # -- 1.1: an edit is of the deal it was opened for, wherever that deal now stands -------------------------
 
 def test_an_edit_follows_its_deal_when_the_other_phone_deletes_one_before_it(app, client, board):
     for pts in ("40", "41", "42", "43"):
-        assert record(client, board, undertaker="vorhand", points=pts, dealer="0").status_code == 302
+        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
     opened = edit_form(client, board, 3)                                  # deal 3 (42), changed to 50
     edit = {**EDIT, **opened, "points": "50"}
     version = str(stored(app, board).version)
@@ -63,7 +63,7 @@ def test_an_edit_follows_its_deal_when_the_other_phone_deletes_one_before_it(app
 
 def test_save_again_on_the_old_address_still_edits_the_deal_it_was_opened_for(app, client, board):
     for pts in ("40", "41", "42", "43"):
-        assert record(client, board, undertaker="vorhand", points=pts, dealer="0").status_code == 302
+        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
     opened = edit_form(client, board, 3)
     version = str(stored(app, board).version)
     assert client.post(board + "/deal/1/delete", data={"version": version}).status_code == 302
@@ -76,7 +76,7 @@ def test_save_again_on_the_old_address_still_edits_the_deal_it_was_opened_for(ap
 
 def test_a_double_tap_on_an_edit_of_a_moved_deal_is_no_conflict(app, client, board):
     for pts in ("40", "41", "42"):
-        assert record(client, board, undertaker="vorhand", points=pts, dealer="0").status_code == 302
+        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
     opened = edit_form(client, board, 3)
     edit = {**EDIT, **opened, "points": "50"}
     assert client.post(board + "/deal/3/edit", data=edit).status_code == 302
@@ -91,7 +91,7 @@ def test_a_double_tap_on_an_edit_of_a_moved_deal_is_no_conflict(app, client, boa
 
 def test_an_edit_of_a_deleted_deal_keeps_what_was_typed(app, client, board):
     for pts in ("40", "41"):
-        assert record(client, board, undertaker="vorhand", points=pts, dealer="0").status_code == 302
+        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
     opened = edit_form(client, board, 2)
     assert client.post(board + "/undo", data={"version": opened["version"]}).status_code == 302
     r = client.post(board + "/deal/2/edit", data={**EDIT, **opened, "points": "50", "dealer": "1"})
@@ -124,7 +124,7 @@ def test_an_edit_of_a_deleted_deal_in_german_and_in_bavarian_tarock(app, client)
 
 @pytest.mark.parametrize("big", ["9" * 20, str(2 ** 63), "-1", "1e3", "0x10"])
 def test_a_hostile_version_is_refused_politely(app, client, board, big):
-    assert record(client, board, undertaker="vorhand", points="40", dealer="0").status_code == 302
+    assert record(client, board, undertaker="forehand", points="40", dealer="0").status_code == 302
     app.testing = False                                                   # a 500 would be a page, not a raise
     app.config["PROPAGATE_EXCEPTIONS"] = False
     undo = client.post(board + "/undo", data={"version": big})

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..partie import CENT, Partie
+from ..partie import Partie
+from ..amounts import CENT
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
 from .rules import BETTEL, BIRDS, NEGATIVE, SECHSERDREIER_LOST, SOLO, VALAT_FACTOR, RuleSet
