@@ -137,3 +137,54 @@ def test_a_hostile_version_is_refused_politely(app, client, board, big):
                                              "key": secrets.token_urlsafe(16), "count": "1"})
     assert new.status_code == 409
     assert points(app, board) == [120]                                    # nothing changed
+
+
+# -- 1.7: a database error is not "this partie cannot be read" -----------------------------------------------
+
+def test_a_locked_database_is_a_busy_answer_not_an_unreadable_partie(tmp_path):
+    import sqlite3
+    from scorer.web.loading import cache
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False, "DATABASE_TIMEOUT": 0.2})
+    client = app.test_client()
+    board = start(client)
+    cache.entries.clear()
+    holder = sqlite3.connect(str(tmp_path / "s.sqlite"), isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")   # no one else may even read
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("update parties set updated = updated")
+    try:
+        r = client.get(board)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert r.status_code == 503 and r.headers["Retry-After"] == "5"
+    assert "cannot be read" not in r.text
+    assert client.get(board).status_code == 200
+
+
+def test_a_broken_database_is_the_error_page_not_an_unreadable_partie(app, client, board):
+    from scorer.web.loading import cache
+    db = connect(app.config["DATABASE"])
+    db.execute("drop table history")          # a database error inside the load, as a disk error would be
+    db.conn.close()
+    cache.entries.clear()
+    app.testing = False
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    r = client.get(board)
+    assert r.status_code == 500
+    assert "cannot be read" not in r.text and "start a new partie" not in r.text
+    assert "Look at the board before you send it again" in r.text
+
+
+# -- 1.9: no end page for a partie that cannot be replayed ---------------------------------------------------
+
+def test_a_partie_that_cannot_be_replayed_cannot_be_ended(app, client, board):
+    from .test_table import break_deal
+    for pts in ("40", "41"):
+        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
+    break_deal(app, board, 1, {"type": "game", "dealer": 0, "undertaker": None, "card_points": ["80", None]})
+    page = client.get(board + "/end")
+    assert page.status_code == 409 and "Deal 1 needs fixing first" in page.text
+    assert client.post(board + "/end", data={"confirm": "yes"}).status_code == 409
+    assert stored(app, board).ended is None
