@@ -208,3 +208,20 @@ def test_behind_a_reverse_proxy_each_device_has_its_own_limit(tmp_path, hops):
     assert other == (302 if hops else 429)          # without the setting, every device is Caddy's 127.0.0.1
     if hops:
         assert new("192.168.1.20", spoofed="10.9.9.9") == 429   # a forged X-Forwarded-For does not help
+
+
+# -- 3: who gained, said by one helper on the board and in the 409 -------------------------------------------
+
+def test_the_409_says_who_gained_as_the_board_does(app, client, board):
+    page = client.get(board + "/deal").text
+    # the other phone: Anna wins the simple game (+1), Bernd made Trull in tricks (+1): 1 : 1
+    assert record(client, board, undertaker="nobody", pile_of="0", points="40", dealer="0",
+                  bonuses="trull_tricks:1").status_code == 302
+    assert stored(app, board).partie.deals[0].bonuses
+    rows = client.get(board).text
+    assert re.search(r'<span class="pts">1 : 1</span>', rows)
+    r = client.post(board + "/deal", data={**EDIT, "points": "40", "key": secrets.token_urlsafe(16),
+                                           "version": hidden(page, "version"), "count": "0"})
+    assert r.status_code == 409
+    conflict = re.search(r'<div class="conflict" id="conflict".*?</div>', r.text, re.S).group(0)
+    assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— 1 : 1" in conflict

@@ -19,7 +19,7 @@ from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
 from ..creating import rules_from_form
 from ..forms import new_key
-from ..language import card_points, say, sentence, signed
+from ..language import card_points, number, say, sentence, signed
 from .calculator import bp as calculator_bp, count, counters_for
 from .forms import DealForm, NewPartieForm
 
@@ -101,14 +101,21 @@ def history_facts(raw, partie) -> str:
     return " · ".join(words)
 
 
-def summary(result, partie) -> str:
-    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
-    words = describe(result, partie)
+def gained(result, partie) -> str:
+    """Who gained in a deal, from the engine's game points: "Anna +3"; "2 : 2" when both scored the same;
+    "0". The board's rows and the 409's summary both say it with this."""
     net = result.points[0] - result.points[1]
     if net:
         winner = 0 if net > 0 else 1
-        words += " — " + f"{partie.players[winner]} {signed(abs(net))}"
-    return words
+        return f"{partie.players[winner]} {signed(abs(net))}"
+    if result.points[0]:
+        return f"{number(result.points[0])} : {number(result.points[1])}"
+    return number(0)
+
+
+def summary(result, partie) -> str:
+    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
+    return f"{describe(result, partie)} — {gained(result, partie)}"
 
 
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
@@ -135,7 +142,7 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label}
+    return {"describe": describe, "item_label": item_label, "gained": gained}
 
 
 def board_context(settlement) -> dict:
