@@ -225,3 +225,34 @@ def test_the_409_says_who_gained_as_the_board_does(app, client, board):
     assert r.status_code == 409
     conflict = re.search(r'<div class="conflict" id="conflict".*?</div>', r.text, re.S).group(0)
     assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— 1 : 1" in conflict
+
+
+# -- 4: names keep their joiners; a long number in any game's file --------------------------------------------
+
+@pytest.mark.parametrize("name", ["👩‍👩‍👧 Familie", "مه‌رو", "क्‍षमा", "Rosa 🏳️‍🌈"])
+def test_names_keep_the_joiners_that_shape_them(app, client, name):
+    board = start(client, player0=name)
+    assert stored(app, board).partie.players == (name, "Bernd")
+    assert name in client.get(board).text
+
+
+@pytest.mark.parametrize("players, problem", [
+    (("Anna\u200d", "Bernd"), None),                        # a joiner at a word's edge only hides: it goes
+    (("An\u200dna", "Anna"), "The two players need different names."),
+    (("\u200d\u200c", "Bernd"), "Enter the names of both players"),
+])
+def test_a_joiner_does_not_hide_a_name_or_make_two_of_one(app, client, players, problem):
+    response = client.post("/new", data={**NEW_PARTIE, "player0": players[0], "player1": players[1]})
+    if problem is None:
+        assert response.status_code == 302
+        assert stored(app, response.headers["Location"]).partie.players == ("Anna", "Bernd")
+    else:
+        assert response.status_code == 422 and problem in response.text
+
+
+def test_a_koenigrufen_file_with_a_number_far_too_long_is_said(tmp_path):
+    from scorer.koenigrufen import file as kr_file
+    from scorer.koenigrufen.problems import KoenigrufenError
+    with pytest.raises(KoenigrufenError) as caught:
+        kr_file.loads('{"x": ' + "9" * 5000 + "}")
+    assert "far too long" in str(caught.value.problems[0])

@@ -11,7 +11,7 @@ import re
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
 
-from ...partie import Partie, check_name
+from ...partie import Partie, check_name, name_key
 from ...problems import Problem
 from ...strohmandeln import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points
 from ...strohmandeln.deals import vorhand
@@ -38,7 +38,7 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
     names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
     if not all(names):
         problems.append(Problem("player1" if names[0] else "player0", "enter the names of both players"))
-    elif names[0].casefold() == names[1].casefold():
+    elif name_key(names[0]) == name_key(names[1]):
         problems.append(Problem("player1", "the two players need different names"))
     # the Grammel threshold is set only with the 40-card pack (the form shows it for the preset either way)
     rules, rule_problems = rules_from_form(GAME, form, leave_out=() if form.deck.data == "40" else ("grammel_threshold",))
