@@ -125,6 +125,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
+    from .web import runde
+    app.register_blueprint(runde.bp)
     for game in games.offered():   # a game's own routes (Strohmandeln's calculator)
         for blueprint in getattr(game.web_module(), "blueprints", ()):
             app.register_blueprint(blueprint)
@@ -156,7 +158,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        if request.path.startswith("/p/"):   # a partie's pages: never kept by a shared cache
+        if request.path.startswith(("/p/", "/r/")):   # a partie's pages: never kept by a shared cache
             response.headers.setdefault("Cache-Control", "private, no-cache")
         return response
 
