@@ -94,6 +94,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         PASSCODE=None,                      # set in instance/config.py to guard creating parties
         POLL_SECONDS=5,
+        PROXY_HOPS=0,                       # reverse proxies in front (Caddy: 1): the client's address for the limits
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -138,6 +139,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         if response.mimetype == "text/html" and not response.direct_passthrough and not response.is_streamed:
             response.set_data(_INDENT.sub(b"\n", response.get_data()))
         return response
+
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:   # behind Caddy: the client's address and scheme from its X-Forwarded-* (only that many hops trusted)
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+
+    from .web.saving import deal_ident
+    app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
 
     @app.after_request
     def security_headers(response):

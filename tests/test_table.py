@@ -69,6 +69,30 @@ def test_the_pile_is_the_undertakers_unless_chosen(app, client, board, dealer, u
     assert deal.card_points[owner] == 35 * 3 + 2 and deal.card_points[1 - owner] is None
 
 
+def test_a_pile_ticked_by_the_script_is_not_the_players_choice(app, client, board):
+    """The script ticks the undertaker's pile and says so (pile_auto=1): a round trip (here the 409 of the
+    other phone's deal) leaves the pile following the undertaker; a pile sent without pile_auto was chosen."""
+    page = client.get(board + "/deal").text
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
+    assert record(client, board, undertaker="forehand", points="40", dealer="0").status_code == 302
+    data = {"type": "game", "dealer": "0", "undertaker": "nobody", "pile_of": "1", "pile_auto": "1",
+            "points": "38", "blatt": "0", "action": "save", "key": secrets.token_urlsafe(16), "version": version,
+            "count": "0"}
+    r = client.post(board + "/deal", data=data)
+    assert r.status_code == 409
+    assert re.search(r'<fieldset class="seg pile-of" id="fs-pile_of">', r.text)        # not chosen
+    assert 'name="pile_of" value="1" checked' not in r.text
+    # the script's tick is sent along with a Bernd-undertakes deal: still the undertaker's pile
+    data.update(undertaker="dealer", pile_of="1", version=str(stored(app, board).version), count="1",
+                action="save", key=secrets.token_urlsafe(16))
+    assert client.post(board + "/deal", data=data).status_code == 302
+    assert stored(app, board).partie.deals[-1].card_points == (38 * 3, None)          # Anna's, the Geber
+    # the player's tap (no pile_auto): that pile, whoever undertook
+    data.update(pile_auto="", version=str(stored(app, board).version), count="2", key=secrets.token_urlsafe(16))
+    assert client.post(board + "/deal", data=data).status_code == 302
+    assert stored(app, board).partie.deals[-1].card_points == (None, 38 * 3)
+
+
 def test_the_form_says_whose_points_are_typed(client, board):
     page = client.get(board + "/deal").text   # Anna deals: Bernd is Vorhand
     assert "Card points of Bernd" in page and 'name="pile_of" value="0" checked' not in page
