@@ -148,7 +148,7 @@ def test_a_locked_database_is_a_busy_answer_not_an_unreadable_partie(tmp_path):
                       "WTF_CSRF_ENABLED": False, "DATABASE_TIMEOUT": 0.2})
     client = app.test_client()
     board = start(client)
-    cache.entries.clear()
+    cache.clear()
     holder = sqlite3.connect(str(tmp_path / "s.sqlite"), isolation_level=None)
     holder.execute("PRAGMA locking_mode=EXCLUSIVE")   # no one else may even read
     holder.execute("BEGIN EXCLUSIVE")
@@ -168,7 +168,7 @@ def test_a_broken_database_is_the_error_page_not_an_unreadable_partie(app, clien
     db = connect(app.config["DATABASE"])
     db.execute("drop table history")          # a database error inside the load, as a disk error would be
     db.conn.close()
-    cache.entries.clear()
+    cache.clear()
     app.testing = False
     app.config["PROPAGATE_EXCEPTIONS"] = False
     r = client.get(board)

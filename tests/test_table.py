@@ -293,7 +293,7 @@ def break_deal(app, board, number, raw):
         db.execute("update deals set deal = ? where id = ?", [json.dumps(raw), row["id"]])
         db.execute("update parties set version = version + 1 where id = ?", [pid])
     db.conn.close()
-    cache.entries.clear()   # written while the app runs: as if it had been started afresh
+    cache.clear()   # written while the app runs: as if it had been started afresh
 
 
 BROKEN = {"strohmandeln": {"type": "game", "dealer": 0, "undertaker": None, "card_points": ["80", None]},

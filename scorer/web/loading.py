@@ -51,6 +51,12 @@ class SettlementCache:
                 self.entries.move_to_end(pid)
             return value
 
+    def clear(self) -> None:
+        """Forget every partie (as if the app had been started afresh)."""
+        with self.lock:
+            self.entries.clear()
+            self.deals = 0
+
     def put(self, pid, value, size: int, max_deals: int | None = None) -> None:
         """Keep `value` for `pid`; the least recently used parties go while there are more than `size` of
         them or more than `max_deals` deals in all (a partie larger than that alone is not kept)."""
