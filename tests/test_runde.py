@@ -253,3 +253,34 @@ def test_the_excel_export_is_in_the_page_language(app, client):
     assert r.status_code == 200 and r.data.startswith("\ufeff".encode())
     text = r.data.decode("utf-8-sig")
     assert ";" in text.splitlines()[0]
+
+
+def standings_row(page, name):
+    """A member's row of the standings table on the page: evenings, deals, points, money, per evening."""
+    row = re.search(rf'<th scope="row">{name}</th>(.*?)</tr>', page, re.S).group(1)
+    return re.findall(r"<td>([^<]*)</td>", row)
+
+
+def test_the_page_s_parts_are_kept_only_while_every_evening_stands(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    page = client.get(f"/r/{rid}", query_string={"period": "all"}).text
+    assert standings_row(page, "Anna")[:2] == ["2", "4"]
+    # a deal more in the first evening: its version changes, the page follows at once
+    assert record(client, f"/p/{one}", undertaker="dealer", pile_of="0", points="40").status_code == 302
+    page = client.get(f"/r/{rid}", query_string={"period": "all"}).text
+    s1, s2 = settlement(app, one), settlement(app, two)
+    row = standings_row(page, "Anna")
+    assert row[:2] == ["2", "5"] and row[3] == f"{s1.money[0] + s2.money[0]:+.2f} €".replace("+-", "-")
+    # the language is part of what is kept: the same Runde in German
+    german = client.get(f"/r/{rid}", query_string={"period": "all"}, headers={"Accept-Language": "de"}).text
+    assert "<h3>Gegeneinander</h3>" in german and "Head to head" not in german
+    # the page's own button settles its period: the evenings' ids are its value, the form (with the CSRF
+    # token) is outside the kept parts
+    value = re.search(r'form="settle" name="partie" value="([^"]+)"', page).group(1)
+    assert sorted(value.split()) == sorted([one, two])
+    assert client.post(f"/r/{rid}/settle", data={"partie": value}).status_code == 302
+    page = client.get(f"/r/{rid}").text
+    assert "Everything is settled." in page
+    reopen = re.search(r'form="reopen" name="partie" value="([^"]+)"', page).group(1)
+    assert client.post(f"/r/{rid}/settle", data={"partie": reopen, "settled": "no"}).status_code == 302
+    assert "Everything is settled." not in client.get(f"/r/{rid}").text

@@ -199,18 +199,44 @@ def page(rid):
     runde = load_or_404(rid)
     remember_runde(rid)
     which, start, end, problems = period_of(request.args)
-    every, broken = evenings(runde)
-    chosen = in_period(every, start, end) if not problems else []
-    table = standings(chosen, [m.id for m in runde.members])
-    groups = open_balances(every, runde.settles)
-    mine = set(session.get("parties", [])) - {p.id for p in runde.parties}
-    movable = [p for p in store.list_parties(get_db(), list(mine)) if runde_store.runde_of(get_db(), p["id"]) is None]
+    mine = [p for p in session.get("parties", []) if p not in {q.id for q in runde.parties}]
     return render_template(
-        "runde/page.html", runde=runde, names={m.id: m.name for m in runde.members}, which=which, start=start,
-        end=end, problems=problems, table=table, groups=groups, broken=broken, form=EmptyForm(),
-        name_form=NameForm(formdata=None), movable=movable, offered=games.offered(),
-        settles_label=SETTLES_LABELS[runde.settles], figure=figure, chart=chart(table, runde),
-        by_id={p.id: p for p in runde.parties}, args=request.args)
+        "runde/page.html", runde=runde, which=which, problems=problems, form=EmptyForm(),
+        parts=figures_of(runde, start, end, problems), movable=movable(mine), offered=games.offered(),
+        settles_label=SETTLES_LABELS[runde.settles], args=request.args)
+
+
+fragments = SummaryCache(size=64)
+
+
+def figures_of(runde: runde_store.Runde, start, end, problems) -> object:
+    """The page's costly parts (standings, head to head, chart, open balances, evenings), rendered once for the
+    Runde's version, every partie's version, the period and the language; then kept (`fragments`)."""
+    key = (runde.id, runde.version, tuple((p.id, p.version, p.settled) for p in runde.parties),
+           tuple((m.id, m.name) for m in runde.members), start, end, bool(problems), language())
+    parts = fragments.get(key)
+    if parts is None:
+        every, broken = evenings(runde)
+        chosen = in_period(every, start, end) if not problems else []
+        table = standings(chosen, [m.id for m in runde.members])
+        context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
+                   "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
+                   "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties}}
+        current_app.update_template_context(context)
+        module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
+        parts = {"standings": module.standings, "open": module.open, "listed": module.listed}
+        fragments.put(key, parts)
+    return parts
+
+
+def movable(ids: list) -> list:
+    """The parties this browser has opened that are in no Runde: one query."""
+    if not ids:
+        return []
+    marks = ",".join("?" for _ in ids)
+    taken = {r["partie_id"] for r in get_db().query(
+        f"select partie_id from runde_parties where partie_id in ({marks})", ids)}
+    return [p for p in store.list_parties(get_db(), [i for i in ids if i not in taken])]
 
 
 def figure(value) -> str:
@@ -357,7 +383,7 @@ def settle_marks(rid):
     if not EmptyForm().validate_on_submit():
         return _problems(runde, [_("The form has expired: reload the page.")])
     ours = {p.id for p in runde.parties}
-    pids = [p for p in request.form.getlist("partie") if p in ours]
+    pids = [p for value in request.form.getlist("partie") for p in value.split() if p in ours]
     if not pids:
         return _problems(runde, [_("Choose the evenings to mark.")])
     settled = request.form.get("settled") != "no"
