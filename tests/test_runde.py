@@ -284,3 +284,48 @@ def test_the_page_s_parts_are_kept_only_while_every_evening_stands(app, client):
     reopen = re.search(r'form="reopen" name="partie" value="([^"]+)"', page).group(1)
     assert client.post(f"/r/{rid}/settle", data={"partie": reopen, "settled": "no"}).status_code == 302
     assert "Everything is settled." not in client.get(f"/r/{rid}").text
+
+
+def test_the_game_switch_keeps_the_runde_and_its_members(app, client):
+    rid = new_runde(client)
+    ids = {m.name: m.id for m in stored(app, rid).members}
+    page = client.get(f"/new?game=strohmandeln&runde={rid}&member={ids['Clara']}&member={ids['Anna']}").text
+    links = re.findall(r'<a class="seg-option" href="([^"]+)"', page)
+    assert links and all(f"runde={rid}" in link and f"member={ids['Clara']}&amp;member={ids['Anna']}" in link
+                         for link in links)
+    # followed: the other game's page starts its partie in the Runde, with Clara and Anna in their seats
+    other = client.get(links[0].replace("&amp;", "&")).text
+    assert f'name="runde" value="{rid}"' in other and 'value="Clara"' in other and 'value="Anna"' in other
+    # outside a Runde the switch names no Runde
+    assert "runde=" not in "".join(re.findall(r'<a class="seg-option" href="([^"]+)"', client.get("/new").text))
+
+
+def test_members_names_are_compared_as_players_names_are(app, client):
+    # "An\u200dna" (a joiner inside) is Anna, as two players of a partie could not be Anna and An\u200dna
+    r = client.post("/r/new", data={"name": "X", "game": "strohmandeln", "settles": "month",
+                                    "members": "Anna\nAN\u200dNA"})
+    assert r.status_code == 422 and "Two members cannot share a name." in r.text
+    rid = new_runde(client, members="Anna\nBernd")
+    r = client.post(f"/r/{rid}/members", data={"name": "an\u200dna"})
+    assert r.status_code == 422 and "two members cannot share a name" in r.text
+    assert [m.name for m in stored(app, rid).members] == ["Anna", "Bernd"]
+    # a partie started in the Runde with "BERN\u200dD" seats the member Bernd, no new member
+    r = client.post("/new", data={**NEW_PARTIE, "player1": "BERN\u200dD", "runde": rid})
+    assert r.status_code == 302
+    runde = stored(app, rid)
+    assert [m.name for m in runde.members] == ["Anna", "Bernd"]
+    assert runde.parties[0].members == (runde.by_name("anna").id, runde.by_name("bern\u200dd").id)
+
+
+def test_m004_gives_stored_members_the_players_name_key(tmp_path):
+    from scorer.db import m004_member_keys
+
+    db = connect(str(tmp_path / "old.sqlite"))
+    rid = runde_store.create_runde(db, "R", "strohmandeln", "tarockbuch-extended", "month", ["Anna", "Bea"])
+    # as m003 stored them: casefolded only, joiners kept
+    db.execute("update members set name = ?, folded = ? where name = 'Bea'", ["Be\u200da", "be\u200da"])
+    m004_member_keys(db)
+    assert {r["name"]: r["folded"] for r in db.query("select name, folded from members")} == {
+        "Anna": "anna", "Be\u200da": "bea"}
+    with pytest.raises(runde_store.NameTakenError):
+        runde_store.add_member(db, rid, "BEA")

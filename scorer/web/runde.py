@@ -23,7 +23,7 @@ from wtforms.validators import InputRequired, Length
 from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
-from ..partie import MAX_NAME, check_name
+from ..partie import MAX_NAME, check_name, name_key
 from ..runde import Evening, in_period, open_balances, standings, summarize
 from ..runde_store import SETTLES, NameTakenError
 from ..store import NotFoundError
@@ -103,7 +103,7 @@ def create():
         for line in (form.members.data or "").splitlines():
             if line.strip():
                 members.append(clean(line, problems))
-        folded = [m.casefold() for m in members]
+        folded = [name_key(m) for m in members]
         if len(set(folded)) != len(folded):
             problems.append(_("Two members cannot share a name."))
         if len(members) > 60:
@@ -352,8 +352,7 @@ def move(rid):
             else:
                 problems.append(_("Choose the member who is %(name)s.", name=players[seat]))
                 chosen.append(None)
-        keys = [c if isinstance(c, int) else (c or "").casefold() for c in chosen]
-        names = [runde.member(c).name.casefold() if isinstance(c, int) else c for c in keys]
+        names = [name_key(runde.member(c).name) if isinstance(c, int) else name_key(c or "") for c in chosen]
         if len(set(names)) != len(names):
             problems.append(_("Each member plays at one seat only: choose a different member for each player."))
         if not problems:
@@ -519,13 +518,13 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
     found: list = []
     members = [clean(m, found) for m in members]
     problems += found
-    if len({m.casefold() for m in members}) != len(members):
+    if len({name_key(m) for m in members}) != len(members):
         problems.append(_("Two members cannot share a name."))
     parties = data.get("parties")
     if not isinstance(parties, list):
         return None, problems + [_("The Runde's parties must be a list.")]
     out = []
-    folded = {m.casefold() for m in members}
+    folded = {name_key(m) for m in members}
     for number, entry in enumerate(parties, start=1):
         where = _("Partie %(num)s", num=number)
         if not isinstance(entry, dict) or not isinstance(entry.get("partie"), dict):
@@ -539,8 +538,8 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             continue
         seats = entry.get("members")
         if (not isinstance(seats, list) or len(seats) != len(partie.players)
-                or not all(isinstance(s, str) and s.casefold() in folded for s in seats)
-                or len({s.casefold() for s in seats}) != len(seats)):
+                or not all(isinstance(s, str) and name_key(s) in folded for s in seats)
+                or len({name_key(s) for s in seats}) != len(seats)):
             problems.append(f"{where}: " + _("its members must be the Runde's, one for each player."))
             continue
         created = entry.get("created")
