@@ -221,12 +221,25 @@ def figures_of(runde: runde_store.Runde, start, end, problems) -> object:
         table = standings(chosen, [m.id for m in runde.members])
         context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
                    "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
-                   "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties}}
+                   "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties},
+                   "period_label": period_label}
         current_app.update_template_context(context)
         module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
         parts = {"standings": module.standings, "open": module.open, "listed": module.listed}
         fragments.put(key, parts)
     return parts
+
+
+def period_label(key: str) -> str:
+    """A settling period's name: the evening's day, the month ("November 2026"), or the year."""
+    from flask_babel import format_date
+
+    day = key.split(" ", 1)[0]
+    if len(day) == 4:
+        return day
+    if len(day) == 7:
+        return format_date(datetime.date.fromisoformat(day + "-01"), "LLLL y")
+    return format_date(datetime.date.fromisoformat(day), "medium")
 
 
 def movable(ids: list) -> list:
