@@ -330,3 +330,25 @@ def test_m004_gives_stored_members_the_players_name_key(tmp_path):
         "Anna": "anna", "Be\u200da": "bea"}
     with pytest.raises(runde_store.NameTakenError):
         runde_store.add_member(db, rid, "BEA")
+
+
+def test_a_koenigrufen_evening_adds_its_games_declared_and_won(app, client):
+    from .test_koenigrufen_web import NEW as NEW_KOENIG
+    from .test_koenigrufen_web import deal as koenig_deal
+
+    rid = new_runde(client, members="Anna\nBernd\nCilli\nDora", game="koenigrufen")
+    r = client.post("/new", data={**NEW_KOENIG, "runde": rid})
+    board = r.headers["Location"]
+    # Anna's Rufer with Bernd, won; Bernd's Dreier, lost; Cilli's Rufer, lost; a misdeal declares nothing
+    assert koenig_deal(client, board, contract="rufer", declarer="0", partner="1", result="won").status_code == 302
+    assert koenig_deal(client, board, contract="dreier", declarer="1", result="lost").status_code == 302
+    assert koenig_deal(client, board, contract="rufer", declarer="2", partner="3", result="lost").status_code == 302
+    rows = standings_csv(client, rid)
+    header, table = rows[0], {row[0]: dict(zip(rows[0], row)) for row in rows[1:5]}
+    assert header[6:] == ["Rufer: declared", "Rufer: won", "Dreier: declared", "Dreier: won"]
+    assert [(table[n]["Rufer: declared"], table[n]["Rufer: won"]) for n in ("Anna", "Bernd", "Cilli", "Dora")] == [
+        ("1", "1"), ("0", "0"), ("1", "0"), ("0", "0")]
+    assert [(table[n]["Dreier: declared"], table[n]["Dreier: won"]) for n in ("Anna", "Bernd", "Cilli", "Dora")] == [
+        ("0", "0"), ("1", "0"), ("0", "0"), ("0", "0")]
+    s = settlement(app, board.rsplit("/", 1)[1])
+    assert Decimal(table["Anna"]["Money"]) == s.money[0]
