@@ -352,3 +352,16 @@ def test_a_koenigrufen_evening_adds_its_games_declared_and_won(app, client):
         ("0", "0"), ("1", "0"), ("0", "0"), ("0", "0")]
     s = settlement(app, board.rsplit("/", 1)[1])
     assert Decimal(table["Anna"]["Money"]) == s.money[0]
+
+
+def test_a_member_or_evening_not_of_the_runde_changes_nothing(app, client):
+    rid = new_runde(client, members="Anna\nBernd")
+    other = new_runde(client, members="Anna\nBernd")
+    anna_elsewhere = stored(app, other).by_name("Anna").id
+    assert client.post(f"/r/{rid}/members/{anna_elsewhere}", data={"name": "Zoe"}).status_code == 404
+    assert client.post(f"/r/{rid}/members/999999", data={"name": "Zoe"}).status_code == 404
+    pid = client.post("/new", data={**NEW_PARTIE, "runde": other}).headers["Location"].rsplit("/", 1)[1]
+    r = client.post(f"/r/{rid}/settle", data={"partie": pid})
+    assert r.status_code == 422 and "Choose the evenings to mark." in r.text
+    assert [m.name for m in stored(app, other).members] == ["Anna", "Bernd"]
+    assert stored(app, other).parties[0].settled is None
