@@ -365,3 +365,19 @@ def test_a_member_or_evening_not_of_the_runde_changes_nothing(app, client):
     assert r.status_code == 422 and "Choose the evenings to mark." in r.text
     assert [m.name for m in stored(app, other).members] == ["Anna", "Bernd"]
     assert stored(app, other).parties[0].settled is None
+
+
+def test_a_runde_of_five_years_stays_under_30_kb(app, client):
+    """250 evenings, 20,000 deals (scorer.runde_bench.build_runde): the page lists the newest evenings and open
+    periods only; its standings count all 250 evenings."""
+    from scorer.runde_bench import build_runde
+
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        rid = build_runde(db)
+        db.conn.close()
+    page = client.get(f"/r/{rid}", query_string={"period": "all"})
+    assert page.status_code == 200 and len(page.data) < 30 * 1024
+    assert "250 evenings" in page.text
+    assert sum(int(standings_row(page.text, name)[1]) for name in ("Anna", "Bernd", "Clara", "Dieter")) == 500
+    assert sum(int(standings_row(page.text, name)[2].replace(",", "")) for name in ("Anna", "Bernd", "Clara", "Dieter")) == 40_000
