@@ -160,8 +160,13 @@ def page_context(partie) -> dict:
     return {"describe": describe, "transfers": transfers}
 
 
+def common_starts(settlement) -> list[tuple[str, dict]]:
+    """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
+    return [(say(CONTRACT_LABELS[c]), {"contract": c}) for c in settlement.partie.rules.contracts]
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement)}
+    return {"chart": chart(settlement), "starts": common_starts(settlement)}
 
 
 def make_form(sp, settlement, deal=None) -> DealForm:
@@ -176,6 +181,8 @@ def make_form(sp, settlement, deal=None) -> DealForm:
         form.version.data = str(sp.version)
         form.dealer.data = str(settlement.next_dealer)
         form.contract.data = partie.rules.contracts[0]
+        if request.args.get("contract") in partie.rules.contracts:   # a common start from the board
+            form.contract.data = request.args["contract"]
         if deal is not None:
             form.type.data = deal.type
             form.dealer.data = str(deal.dealer)
@@ -203,7 +210,10 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         errors.append(("declarer", _("Choose who declared.")))
     if form.contract.data not in partie.rules.contracts:
         errors.append(("contract", _("Choose the contract.")))
-    target_text = (form.target.data or str(TARGET)).strip()
+    # the target is on the screen only for a Hand of the Haferl rules: otherwise a value left in it (a Hand
+    # raised, then switched to Pick-Up) never decides the deal
+    shown = partie.rules.preset == "haferl" and form.contract.data == "hand"
+    target_text = (form.target.data or str(TARGET)).strip() if shown else str(TARGET)
     if not target_text.isdecimal() or len(target_text) > 3:
         errors.append(("target", _("The target is a whole number: 61, or a raised Hand (66, 71, ...).")))
     points_text = (form.points.data or "").strip()

@@ -116,6 +116,7 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     values = [0] + [r.balance[0] for r in settlement.deals]
     if len(values) < 2:
         return None
+    high, low = max(values[1:]), min(values[1:])   # the caption: what the balance really reached
     if len(values) > CHART_POINTS:  # a long partie: every k-th balance, and always the last
         k = -(-len(values) // CHART_POINTS)
         values = values[::k] + ([values[-1]] if (len(values) - 1) % k else [])
@@ -129,7 +130,7 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
         return round(pad + (top - v) * (height - 2 * pad) / span, 1)
 
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
-    return {"width": width, "height": height, "points": points, "zero": y(0), "top": top, "bottom": bottom,
+    return {"width": width, "height": height, "points": points, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
             "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
 
 
@@ -138,8 +139,20 @@ def page_context(partie) -> dict:
     return {"describe": describe, "item_label": item_label}
 
 
+def common_starts(settlement) -> list[tuple[str, dict]]:
+    """The board's shortcuts into the deal form: (label, query), each with its choice made and the card points
+    focused. "Anna undertook" for each player (forehand or dealer in the next deal), and a simple game where
+    the rule set plays one when both pass."""
+    partie, dealer = settlement.partie, settlement.next_dealer
+    starts = [(_("%(name)s undertook", name=name), {"undertaker": "dealer" if i == dealer else "forehand"})
+              for i, name in enumerate(partie.players)]
+    if partie.rules.simple_game_value is not None:
+        starts.append((_("Simple game"), {"undertaker": "nobody"}))
+    return starts
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement)}
+    return {"chart": chart(settlement), "starts": common_starts(settlement)}
 
 
 # -- the deal form ---------------------------------------------------------------------------------------------
@@ -200,6 +213,9 @@ def fill(form: DealForm, deal: Deal) -> None:
 def prefill_from_query(form: DealForm) -> None:
     """The calculator page's "use for" link: a pile's points (and its bonus) come in the query string."""
     args = request.args
+    if args.get("undertaker") in ("nobody", "forehand", "dealer"):   # a common start from the board
+        form.type.data = "game"
+        form.undertaker.data = args["undertaker"]
     if args.get("pile_of") in ("0", "1"):
         form.pile_of.data = args["pile_of"]
     if re.fullmatch(r"[0-9]{1,3}", args.get("points", "")):
