@@ -239,7 +239,7 @@ def test_errors_are_shown_next_to_the_field(server, browser):
     tap(page, "input[name=bonuses][value='four_kings_tricks:1'] + span")
     tap(page, "#save")
     errors = page.locator("#fs-bonuses .errors").inner_text()
-    assert "Four Kings needs at least 17 1/3 card points; Bernd has 10." in errors
+    assert "Four Kings needs at least 17\u202f⅓ card points; Bernd has 10." in errors
     shot(page, "deal-error-dark")
     sp, s = settled(server, page)
     assert s.deals == ()

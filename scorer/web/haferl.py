@@ -14,7 +14,7 @@ from wtforms.validators import Length, Optional
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
 from ..haferl.game import GAME
 from ..haferl.rules import TARGET
-from ..haferl.scoring import POT
+from ..haferl.scoring import POT, at_the_end as engine_at_the_end
 from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
 from .creating import rules_from_form
@@ -160,6 +160,11 @@ def page_context(partie) -> dict:
     return {"describe": describe, "transfers": transfers}
 
 
+def at_the_end(settlement, keep_pot: bool = False):
+    """Each player's money when the evening ends (the engine shares the pot, or keeps it), and the pot kept."""
+    return engine_at_the_end(settlement, keep_pot)
+
+
 def common_starts(settlement) -> list[tuple[str, dict]]:
     """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
     return [(say(CONTRACT_LABELS[c]), {"contract": c}) for c in settlement.partie.rules.contracts]
@@ -236,7 +241,14 @@ ACTIONS: dict = {}   # no buttons besides preview and save
 
 def form_context(partie, form) -> dict:
     """What the deal form's template uses besides the form."""
-    return {"transfers": transfers, "target": TARGET}
+    return {"transfers": transfers, "target": TARGET, "short_result": short_result}
+
+
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: the declarer's gain or loss."""
+    if result.deal.type != "game" or result.deal.declarer is None:
+        return "±0"
+    return f"{partie.players[result.deal.declarer]} {euros(result.net[result.deal.declarer])}"
 
 
 def summary(result, partie) -> str:

@@ -22,6 +22,7 @@ from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import history_rows
+from .settling import settle_up
 from .language import TR, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
@@ -71,6 +72,7 @@ def board(pid):
     return render_template(f"{game.templates}/board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
+                           settle=None if sp.running else settle_up(sp.partie, settlement, keep_pot()),
                            **web.board_context(settlement))
 
 
@@ -113,10 +115,17 @@ def end(pid):
     form = EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
         if settlement.doubled_pending and request.form.get("confirm") != "yes":
-            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie), 200
+            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
+                                   settle=settle_up(sp.partie, settlement, keep_pot())), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
-    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie)
+    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
+                           settle=settle_up(sp.partie, settlement, keep_pot()))
+
+
+def keep_pot() -> bool:
+    """Whether the pot is kept for the next evening (`?pot=keep`) rather than shared at the end."""
+    return request.args.get("pot") == "keep"
 
 
 @bp.post("/p/<pid>/reopen")

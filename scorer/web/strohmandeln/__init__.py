@@ -111,6 +111,18 @@ def summary(result, partie) -> str:
     return words
 
 
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: "Anna +3 ×2", "draw"."""
+    net = result.points[0] - result.points[1]
+    if net:
+        words = f"{partie.players[0 if net > 0 else 1]} {signed(abs(net))}"
+    elif result.deal.type in ("game", "renonce") and result.winner is None:
+        words = _("draw")
+    else:
+        words = "±0"
+    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+
+
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     """The running balance of the first player as an SVG polyline (None before two deals)."""
     values = [0] + [r.balance[0] for r in settlement.deals]
@@ -137,6 +149,13 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
     return {"describe": describe, "item_label": item_label}
+
+
+def at_the_end(settlement, keep_pot: bool = False):
+    """Each player's money when the evening ends (None without a stake); Strohmandeln has no pot."""
+    if not settlement.partie.rules.stake:
+        return None, 0
+    return tuple(settlement.money), 0
 
 
 def common_starts(settlement) -> list[tuple[str, dict]]:
@@ -305,5 +324,5 @@ ACTIONS = {"count": count_action}   # the form's buttons besides preview and sav
 
 def form_context(partie, form, counted: bool = False) -> dict:
     """What the deal form's template uses besides the form."""
-    return {"bonus_choices": bonus_choices(partie), "counters": counters_for(partie.rules), "item_label": item_label,
+    return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules), "item_label": item_label,
             "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand}

@@ -1,0 +1,64 @@
+"""The score sheet at the table (issue 19), through real HTTP round trips: the board's common starts, the
+result beside Save, the rows' parts and running total, and who pays whom at the end of the evening."""
+
+import re
+import secrets
+
+from tests.conftest import record, start
+
+HAFERL = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "",
+          "first_dealer": "0", "preset": "haferl", "draw_at_60": "y"}
+
+
+def settle_lines(page: str) -> list[str]:
+    box = re.search(r'<section class="settle".*?</section>', page, re.S)
+    assert box, "no settlement on the page"
+    return [re.sub(r"\s+", " ", li).strip() for li in re.findall(r"<li>(.*?)</li>", box.group(0), re.S)]
+
+
+def end(client, board):
+    response = client.post(board + "/end")
+    assert response.status_code == 302
+
+
+def haferl_deal(client, board, **fields):
+    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
+    response = client.post(board + "/deal", data=data)
+    assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
+
+
+def test_two_players_who_pays_whom(client):
+    board = start(client, stake="0.10")
+    # Anna deals and undertakes, 40 : 30: undertaken game won, 3 game points at 0.10
+    assert record(client, board, dealer="0", undertaker="dealer", points="40").status_code == 302
+    assert settle_lines(client.get(board + "/end").text) == ["Bernd pays Anna 0.30 €"]
+    end(client, board)
+    assert settle_lines(client.get(board).text) == ["Bernd pays Anna 0.30 €"]
+
+
+def test_three_players_the_pot_shared_or_kept(client):
+    board = start(client, **HAFERL)
+    # antes 3 x 0.50 in the pot; Bernd's Hand made with 70: a = 5 + 5 = 10 units, x2 from each loser
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="70")
+    page = client.get(board + "/end").text
+    # balances Anna -0.70, Bernd -0.10, Clara -0.70; the pot's 1.50 shared: 0.50 each
+    assert settle_lines(page) == ["Anna pays Bernd 0.20 €", "Clara pays Bernd 0.20 €"]
+    assert "The pot (1.50 €) is shared equally." in page
+    kept = client.get(board + "/end?pot=keep").text
+    assert settle_lines(kept) == ["Anna pays the pot (kept for the next evening) 0.70 €",
+                                  "Bernd pays the pot (kept for the next evening) 0.10 €",
+                                  "Clara pays the pot (kept for the next evening) 0.70 €"]
+    end(client, board)
+    assert settle_lines(client.get(board).text) == ["Anna pays Bernd 0.20 €", "Clara pays Bernd 0.20 €"]
+
+
+def test_four_players_the_fewest_transfers(client):
+    board = start(client, **{**HAFERL, "player3": "Dieter", "first_dealer": "3"})
+    # antes 4 x 0.50; Dieter deals and sits out; Anna's Pick-Up made with 68: a = 8 units from the pot
+    haferl_deal(client, board, dealer="3", declarer="0", contract="pickup", points="68")
+    # then Bernd's Hand lost with 50 (Anna deals, sits out): a = 5 + 6 = 11, x2 to Clara and to Dieter
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="50")
+    # Anna -0.42, Bernd -0.94, Clara -0.28, Dieter -0.28; the pot's 1.92 shared, 0.48 each:
+    # Anna +0.06, Bernd -0.46, Clara +0.20, Dieter +0.20: three transfers, all from Bernd
+    assert settle_lines(client.get(board + "/end").text) == [
+        "Bernd pays Anna 0.06 €", "Bernd pays Clara 0.20 €", "Bernd pays Dieter 0.20 €"]
