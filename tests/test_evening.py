@@ -62,3 +62,19 @@ def test_four_players_the_fewest_transfers(client):
     # Anna +0.06, Bernd -0.46, Clara +0.20, Dieter +0.20: three transfers, all from Bernd
     assert settle_lines(client.get(board + "/end").text) == [
         "Bernd pays Anna 0.06 €", "Bernd pays Clara 0.20 €", "Bernd pays Dieter 0.20 €"]
+
+
+def row(page: str, number: int) -> str:
+    li = re.search(rf'<li id="deal-{number}">(.*?)</li>', page, re.S).group(1)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", li)).strip()
+
+
+def test_a_row_says_what_its_points_are_made_of_with_the_running_total(client):
+    board = start(client)
+    # 1: Anna deals and undertakes, 40 : 30, Bernd's Pagat: game 3 for Anna, Pagat 1 for Bernd
+    record(client, board, dealer="0", undertaker="dealer", points="40", bonuses="pagat:1")
+    # 2: Bernd deals, a simple game, Anna (Vorhand) counts 30: Bernd wins the simple game, 1
+    record(client, board, dealer="1", undertaker="nobody", points="30", pile_of="0")
+    page = client.get(board).text
+    assert row(page, 1) == "#1 Anna undertook, 40 : 30 Game 3 · Pagat 1 (Bernd) Anna +2 Balance of Anna after this deal: +2"
+    assert row(page, 2) == "#2 Simple game, 30 : 40 Game 1 Bernd +1 Balance of Anna after this deal: +1"

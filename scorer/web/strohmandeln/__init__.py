@@ -19,7 +19,7 @@ from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
 from ..creating import rules_from_form
 from ..forms import new_key
-from ..language import card_points, say, sentence, signed
+from ..language import card_points, number, say, sentence, signed
 from .calculator import bp as calculator_bp, count, counters_for
 from .forms import DealForm, NewPartieForm
 
@@ -77,6 +77,20 @@ def describe(result, partie) -> str:
     if result.deal.type == "game" and result.winner is None:
         words += " · " + _("draw")
     return words
+
+
+def parts(result, partie) -> str:
+    """What a deal's game points are made of, for its row on the board: "Game 4 · Grammel-Punkt 1 · Uhu 1 (Anna)";
+    a part credited to the deal's loser names that player. Only what was scored (a Valat's bonuses are not)."""
+    net = result.points[0] - result.points[1]
+    gainer = 0 if net > 0 else 1 if net < 0 else None
+    words = []
+    for it in result.items:
+        text = f"{say(item_label(partie.rules, it.item))} {number(it.points)}"
+        if gainer is None or it.player != gainer:
+            text += f" ({partie.players[it.player]})"
+        words.append(text)
+    return " · ".join(words)
 
 
 def history_facts(raw, partie) -> str:
@@ -148,7 +162,7 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label}
+    return {"describe": describe, "item_label": item_label, "parts": parts}
 
 
 def at_the_end(settlement, keep_pot: bool = False):
