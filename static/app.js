@@ -176,6 +176,38 @@
 
     setupPile(form);
     setupSave(form);
+    setupScoreSheet(form);
+  }
+
+  // Issue 19: the result beside Save (the server's preview says it: #preview-short), no separate Preview
+  // button, the folded bonuses' summary, and the preview's errors at the fields they concern.
+  function setupScoreSheet(form) {
+    const preview = document.getElementById("preview");
+    const result = document.getElementById("save-result");
+    const button = document.getElementById("preview-button");
+    if (button) button.hidden = true;   // the preview follows every change; without JavaScript the button stays
+    function showPreview() {
+      const short = preview && preview.querySelector("#preview-short");
+      if (result) result.textContent = short ? short.textContent + " ·" : "";
+      form.querySelectorAll(".live-error").forEach(function (p) { p.remove(); });
+      if (!preview) return;
+      preview.querySelectorAll("li[data-field]").forEach(function (li) {
+        const at = form.querySelector("#f-" + li.dataset.field + ", #fs-" + li.dataset.field);
+        if (!at) return;
+        const p = line(li.textContent, "errors live-error");
+        at.append(p);
+      });
+    }
+    if (preview) new MutationObserver(showPreview).observe(preview, { childList: true, subtree: true });
+    const fold = form.querySelector("details.bonuses");
+    if (fold) {
+      const chosen = fold.querySelector(".fold-chosen");
+      fold.addEventListener("change", function () {
+        const labels = [];
+        fold.querySelectorAll("input[name=bonuses]:checked").forEach(function (box) { labels.push(box.dataset.label); });
+        chosen.textContent = labels.join(", ");
+      });
+    }
   }
 
   const pollUrl = document.body.dataset.pollUrl;

@@ -165,9 +165,10 @@ def at_the_end(settlement, keep_pot: bool = False):
     return engine_at_the_end(settlement, keep_pot)
 
 
-def common_starts(settlement) -> list[tuple[str, dict]]:
+def common_starts(settlement) -> list[dict]:
     """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
-    return [(say(CONTRACT_LABELS[c]), {"contract": c}) for c in settlement.partie.rules.contracts]
+    return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}}
+            for c in settlement.partie.rules.contracts]
 
 
 def board_context(settlement) -> dict:

@@ -179,15 +179,15 @@ def at_the_end(settlement, keep_pot: bool = False):
     return tuple(settlement.money), 0
 
 
-def common_starts(settlement) -> list[tuple[str, dict]]:
-    """The board's shortcuts into the deal form: (label, query), each with its choice made and the card points
-    focused. "Anna undertook" for each player (forehand or dealer in the next deal), and a simple game where
-    the rule set plays one when both pass."""
+def common_starts(settlement) -> list[dict]:
+    """The board's shortcuts into the deal form, each with its choice made and the card points focused:
+    {"label", "detail" (a second, smaller line), "query"}. One per player ("Anna / undertook": Vorhand or Geber
+    in the next deal), and a simple game where the rule set plays one when both pass."""
     partie, dealer = settlement.partie, settlement.next_dealer
-    starts = [(_("%(name)s undertook", name=name), {"undertaker": "dealer" if i == dealer else "forehand"})
+    starts = [{"label": name, "detail": _("undertook"), "query": {"undertaker": "dealer" if i == dealer else "forehand"}}
               for i, name in enumerate(partie.players)]
     if partie.rules.simple_game_value is not None:
-        starts.append((_("Simple game"), {"undertaker": "nobody"}))
+        starts.append({"label": _("Simple game"), "detail": "", "query": {"undertaker": "nobody"}})
     return starts
 
 
