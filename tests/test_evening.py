@@ -78,3 +78,17 @@ def test_a_row_says_what_its_points_are_made_of_with_the_running_total(client):
     page = client.get(board).text
     assert row(page, 1) == "#1 Anna undertook, 40 : 30 Game 3 · Pagat 1 (Bernd) Anna +2 Balance of Anna after this deal: +2"
     assert row(page, 2) == "#2 Simple game, 30 : 40 Game 1 Bernd +1 Balance of Anna after this deal: +1"
+
+
+def test_home_lists_each_partie_with_its_date_game_and_money(client):
+    first = start(client, stake="0.10")
+    record(client, first, dealer="0", undertaker="dealer", points="40")
+    start(client, stake="0.10")                                  # the same names, later: told apart by time
+    haferl = start(client, **HAFERL)
+    haferl_deal(client, haferl, dealer="0", declarer="1", contract="hand", points="70")
+    items = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", li)).strip()
+             for li in re.findall(r"<li>(.*?)</li>", client.get("/").text.split('class="parties"')[1], re.S)][:3]
+    assert any("Strohmandeln" in i and "1 deal" in i and "Anna +0.30 € · Bernd −0.30 €" in i for i in items)
+    assert any("Bavarian Tarock" in i and "Anna −0.70 € · Bernd −0.10 € · Clara −0.70 €" in i for i in items)
+    times = [re.search(r"– Bernd (.*?) · Strohmandeln", i).group(1) for i in items if "Strohmandeln" in i]
+    assert len(times) == 2 and all(re.search(r"\d{4}", t) for t in times)

@@ -23,7 +23,7 @@ from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import history_rows
 from .settling import settle_up
-from .language import TR, language, sentence
+from .language import TR, euros, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 
@@ -37,6 +37,7 @@ def index():
     """Home: this browser's parties, running first; a new partie; import."""
     parties = store.list_parties(get_db(), session.get("parties", []))
     return render_template("home.html", parties=parties, import_form=ImportForm(), preset_name=preset_name,
+                           game_name=game_name, balance_of=balance_of,
                            passcode=bool(current_app.config.get("PASSCODE")), links=home_links())
 
 
@@ -44,6 +45,26 @@ def home_links() -> list:
     """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
     return [(url_for(endpoint), label) for game in games.offered()
             for endpoint, label in getattr(game.web_module(), "HOME_LINKS", ())]
+
+
+def game_name(row: dict):
+    """The name of a listed partie's game (a Term)."""
+    return (games.by_key(row.get("game")) or games.default()).name
+
+
+def balance_of(row: dict) -> str:
+    """A listed partie's money, player by player ("Anna +1.20 € · Bernd −1.20 €"), from the cached replay;
+    empty for a partie that cannot be read or replayed (its board says why)."""
+    from werkzeug.exceptions import HTTPException
+    try:
+        sp, settlement = current(row["id"])
+    except HTTPException:
+        return ""
+    finally:
+        g.pop("broken", None)
+    if not settlement.deals:
+        return ""
+    return " · ".join(f"{name} {euros(m)}" for name, m in zip(sp.partie.players, settlement.money))
 
 
 def preset_name(row: dict):
