@@ -85,3 +85,22 @@ def test_the_german_board_at_360px_and_who_pays_whom(server, browser):
     expect(page.locator("#settle li")).to_have_text("Bartholomäus zahlt Maximiliane 0,30 €")
     shot(page, "sheet-ended-de-dark-360")
     context.close()
+
+
+def test_a_new_partie_names_the_first_dealer_and_offers_only_its_rules_options(server, browser):
+    context, page = phone(browser, "dark")
+    page.goto(server["url"] + "/new")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").type("Be")
+    expect(page.locator("#fs-first_dealer .seg-option span")).to_have_text(["Anna", "Be"])
+    page.locator("details.options summary").tap()
+    half = page.locator("input[name=simple_games][value=half]").locator("xpath=..")
+    passed_redeal = page.locator("input[name=simple_games][value=redeal]").locator("xpath=..")
+    assert half.is_hidden() and passed_redeal.is_visible()            # Tarockbuch: no half value (Beck)
+    page.locator("input[name=preset][value=beck] + span").tap()
+    assert half.is_visible()
+    page.locator("input[name=simple_games][value=half] + span").tap()
+    page.locator("input[name=preset][value=tarockbuch-extended] + span").tap()
+    assert page.locator("input[name=simple_games][value=default]").is_checked()   # not left on a hidden choice
+    shot(page, "sheet-new-partie-dark")
+    context.close()

@@ -243,7 +243,7 @@ def import_file():
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
-                               preset_name=preset_name, passcode=bool(passcode), links=home_links()), 422
+                               preset_name=preset_name, game_name=game_name, balance_of=balance_of, passcode=bool(passcode), links=home_links()), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
     flash(_("Imported: %(num)s deals.", num=len(partie.deals)))
