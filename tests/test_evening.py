@@ -92,3 +92,45 @@ def test_home_lists_each_partie_with_its_date_game_and_money(client):
     assert any("Bavarian Tarock" in i and "Anna −0.70 € · Bernd −0.10 € · Clara −0.70 €" in i for i in items)
     times = [re.search(r"– Bernd (.*?) · Strohmandeln", i).group(1) for i in items if "Strohmandeln" in i]
     assert len(times) == 2 and all(re.search(r"\d{4}", t) for t in times)
+
+
+def stored_deals(app, board):
+    from scorer import store
+    from scorer.db import connect
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.load(db, board.rsplit("/", 1)[1]).partie.deals
+    finally:
+        db.conn.close()
+
+
+def restore_buttons(client, board):
+    page = client.get(board + "/history").text
+    return re.findall(r'action="([^"]+/restore)"', page), re.search(r'name="version" value="(\d+)"',
+                                                                     client.get(board).text)
+
+
+def test_a_deleted_deal_is_put_back_from_its_history_entry_and_an_undo_undone(app, client):
+    board = start(client)
+    for points in ("40", "30", "50"):
+        record(client, board, undertaker="nobody", points=points)
+    deals = stored_deals(app, board)
+    version = re.search(r'name="version" value="(\d+)"', client.get(board).text).group(1)
+    assert client.post(board + "/deal/2/delete", data={"version": version}).status_code == 302
+    assert stored_deals(app, board) == (deals[0], deals[2])
+    (action,), version = restore_buttons(client, board)
+    response = client.post(action, data={"version": version.group(1)})
+    assert response.status_code == 302 and response.headers["Location"].endswith(board)
+    assert stored_deals(app, board) == deals                      # back in its place, the later one after it
+    assert "Deal 2 restored" in client.get(board + "/history").text
+    assert client.post(action, data={"version": restore_buttons(client, board)[1].group(1)}).status_code == 302
+    assert stored_deals(app, board) == deals                      # twice: refused, nothing doubled
+    # an undo undone, after another deal was recorded in its place
+    version = re.search(r'name="version" value="(\d+)"', client.get(board).text).group(1)
+    client.post(board + "/undo", data={"version": version})
+    record(client, board, undertaker="nobody", points="35")
+    newer = stored_deals(app, board)[2]
+    (action,), version = restore_buttons(client, board)
+    client.post(action, data={"version": version.group(1)})
+    assert stored_deals(app, board) == (deals[0], deals[1], deals[2], newer)
+    assert "<ol class=\"history\" reversed>" in client.get(board + "/history").text

@@ -284,7 +284,7 @@ def history(pid):
     """Every change to the partie, with its time, newest first."""
     sp = load_or_404(pid)
     rows = history_rows(store.history(get_db(), pid), sp.partie)
-    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows)
+    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows, form=EmptyForm())
 
 
 @bp.route("/p/<pid>/rules")
