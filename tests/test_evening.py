@@ -134,3 +134,21 @@ def test_a_deleted_deal_is_put_back_from_its_history_entry_and_an_undo_undone(ap
     client.post(action, data={"version": version.group(1)})
     assert stored_deals(app, board) == (deals[0], deals[1], deals[2], newer)
     assert "<ol class=\"history\" reversed>" in client.get(board + "/history").text
+
+
+def test_the_pot_shared_to_the_cent_or_kept():
+    from decimal import Decimal
+
+    from scorer.haferl import Deal, RuleSet, replay
+    from scorer.haferl.scoring import at_the_end
+    from scorer.partie import Partie
+    # four players, 4 x 0.50 in the pot; Anna's Pick-Up made with 70 takes a = 10 units: the pot holds 1.90
+    s = replay(Partie(("Anna", "Bernd", "Clara", "Dieter"), RuleSet.default("haferl"),
+                      (Deal("game", 3, 0, "pickup", 61, 70, False),), 3))
+    assert s.pot == Decimal("1.90")
+    shared, left = at_the_end(s)
+    # 190 cents in four: 48, 48, 47, 47 (the odd cents to the first players in seating order)
+    assert shared == (Decimal("0.08"), Decimal("-0.02"), Decimal("-0.03"), Decimal("-0.03")) and left == 0
+    assert sum(shared) == 0
+    kept, pot = at_the_end(s, keep_pot=True)
+    assert kept == s.balance and pot == Decimal("1.90") and sum(kept) + pot == 0
