@@ -52,19 +52,19 @@ def game_name(row: dict):
     return (games.by_key(row.get("game")) or games.default()).name
 
 
-def balance_of(row: dict) -> str:
+def balance_of(row: dict) -> list[str]:
     """A listed partie's money, player by player ("Anna +1.20 € · Bernd −1.20 €"), from the cached replay;
     empty for a partie that cannot be read or replayed (its board says why)."""
     from werkzeug.exceptions import HTTPException
     try:
         sp, settlement = current(row["id"])
     except HTTPException:
-        return ""
+        return []
     finally:
         g.pop("broken", None)
     if not settlement.deals:
-        return ""
-    return " · ".join(f"{name} {euros(m)}" for name, m in zip(sp.partie.players, settlement.money))
+        return []
+    return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, settlement.money)]
 
 
 def preset_name(row: dict):
