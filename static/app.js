@@ -97,6 +97,7 @@
         uses.forEach(function (a) {
           const player = a.dataset.player;
           const q = new URLSearchParams({ pile_of: player, points: data.points, blatt: data.blatt });
+          if (a.dataset.undertaker) q.set("undertaker", a.dataset.undertaker);   // issue 19: and who undertook
           data.bonuses.forEach(function (b) { q.append("bonus", b + ":" + player); });
           a.href = a.dataset.base + "?" + q.toString();
           a.hidden = false;
@@ -199,6 +200,11 @@
       });
     }
     if (preview) new MutationObserver(showPreview).observe(preview, { childList: true, subtree: true });
+    // from the calculator's "Use for": the counted points are in, so show their preview at once
+    const points = form.querySelector("input[name=points]");
+    if (points && points.value && new URLSearchParams(location.search).has("points")) {
+      points.dispatchEvent(new Event("input", { bubbles: true }));
+    }
     const fold = form.querySelector("details.bonuses");
     if (fold) {
       const chosen = fold.querySelector(".fold-chosen");

@@ -49,6 +49,13 @@ def test_a_common_deal_in_four_inputs(server, browser):
     expect(page.locator("#bonuses-chosen")).to_have_text("Pagat (Anna)")
     expect(page.locator("#save")).to_have_text("Bernd +3 · Save deal")   # 4 for Bernd, Pagat 1 for Anna
     shot(page, "sheet-bonuses-light")
+    # the calculator's "Use for Bernd": his pile, he undertook, and the preview shown at once
+    page.goto(page.url.split("/deal")[0] + "/calculator?trull=3&tricks=2")
+    page.locator("a.use[data-player='1']").tap()
+    page.wait_for_selector("#deal-form")
+    assert page.locator("input[name=undertaker][value=dealer]").is_checked()     # Bernd deals deal 2
+    expect(page.locator("#save-result")).not_to_be_empty()
+    expect(page.locator("#preview")).to_contain_text("Trull")
     context.close()
 
 

@@ -152,3 +152,14 @@ def test_the_pot_shared_to_the_cent_or_kept():
     assert sum(shared) == 0
     kept, pot = at_the_end(s, keep_pot=True)
     assert kept == s.balance and pot == Decimal("1.90") and sum(kept) + pot == 0
+
+
+def test_use_for_carries_the_undertaker_into_the_form(client):
+    board = start(client)                  # Anna deals first: Bernd is Vorhand
+    page = client.get(board + "/calculator?trull=3&tricks=2").text
+    uses = dict(re.findall(r'href="([^"]*)" data-player="(\d)"', page.replace("&amp;", "&")))
+    by_player = {player: url for url, player in uses.items()}
+    assert "undertaker=dealer" in by_player["0"] and "undertaker=forehand" in by_player["1"]
+    form = client.get(by_player["1"]).text
+    assert 'name="undertaker" value="forehand" checked' in form and 'name="pile_of" value="1" checked' in form
+    assert 'value="trull_tricks:1" checked' in form
