@@ -334,13 +334,27 @@ def taps(quick: bool) -> None:
                     page.wait_for_selector("#record")
                     assert page.locator("ol.deals > li").count() == before + 1
                     total = counts["taps"] + counts["keys"]
-                    print(f"{name:<52} {counts['taps']:>2} taps + {counts['keys']:>2} keys = {total:>2}")
+                    print(f"{name:<56} {counts['taps']:>2} taps + {counts['keys']:>2} keys = {total:>2}")
 
                 run("simple game, one pile typed (38)", lambda: (
                     tap("#record"), type_("#points", "38"), tap("#save")))
                 run("undertaken game (Vorhand), pile typed (40 + 2 Blatt)", lambda: (
                     tap("#record"), tap("input[name=undertaker][value=forehand] + span"), type_("#points", "40"),
                     tap("input[name=blatt][value='2'] + span"), tap("#save")))
+
+                def keys(text):   # typed into the field that has the focus (the start focused the points)
+                    page.wait_for_selector("#deal-form")
+                    for ch in text:
+                        page.keyboard.press(ch)
+                        counts["keys"] += 1
+
+                run("undertaken game from the board's start (40)", lambda: (
+                    tap(".starts a[href*='undertaker=forehand']"), keys("40"), tap("#save")))
+                run("undertaken game from the board's start (40 + 2 Blatt)", lambda: (
+                    tap(".starts a[href*='undertaker=forehand']"), keys("40"),
+                    tap("input[name=blatt][value='2'] + span"), tap("#save")))
+                run("simple game from the board's start (38)", lambda: (
+                    tap(".starts a[href*='undertaker=nobody']"), keys("38"), tap("#save")))
 
                 def counted(tricks_typed):
                     def steps():

@@ -309,7 +309,50 @@ def delete_deal(db: Database, pid: str, number: int, expected: int | None, check
         _bump(db, pid, expected)
         _checked(db, pid, check)
         db.execute("delete from deals where id = ?", [row["id"]])
-        _log(db, pid, "deleted", number, {"before": json.loads(row["deal"])})
+        _log(db, pid, "deleted", number, {"before": json.loads(row["deal"]), "position": row["position"]})
+
+
+class RestoredError(Exception):
+    """A history entry that is not a deleted deal, or whose deal is already restored."""
+
+
+def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse, check=None) -> int:
+    """Put back the deal that history entry `entry` deleted, where it was (before the deal that followed it);
+    return its number. `parse(stored_dict)` makes the deal (raising to refuse it); ConflictError if the partie
+    changed since version `expected`; `check(stored_partie)` may refuse the partie with it; RestoredError if
+    the entry deleted no deal or was restored already. Logged as "restored", with the entry."""
+    with writing(db):
+        rows = list(db.query("select * from history where id = ? and partie_id = ?", [entry, pid]))
+        if not rows or rows[0]["action"] != "deleted" or not rows[0]["detail"]:
+            raise RestoredError(entry)
+        detail = json.loads(rows[0]["detail"])
+        for later in db.query("select detail from history where partie_id = ? and action = 'restored' and id > ?",
+                              [pid, entry]):
+            if json.loads(later["detail"] or "{}").get("entry") == entry:
+                raise RestoredError(entry)
+        deal = parse(detail["before"])
+        _bump(db, pid, expected)
+        count = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
+        number = min(max(int(rows[0]["number"] or count + 1), 1), count + 1)
+        position = detail.get("position")
+        taken = isinstance(position, int) and list(db.query(
+            "select 1 from deals where partie_id = ? and position = ?", [pid, position]))
+        if not isinstance(position, int) or taken or _number_at(db, pid, position) != number - 1:
+            # its place is taken or moved: before the deal that is now number `number`, the later ones shifted
+            following = list(db.query("select position from deals where partie_id = ? order by position "
+                                      "limit 1 offset ?", [pid, number - 1]))
+            position = following[0]["position"] if following else next(db.query(
+                "select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?", [pid]))["p"]
+            db.execute("update deals set position = -position - 1 where partie_id = ? and position >= ?",
+                       [pid, position])
+            db.execute("update deals set position = -position where partie_id = ? and position < 0", [pid])
+        at = now()
+        db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
+                            "updated": at})
+        _checked(db, pid, check)
+        number = _number_at(db, pid, position)
+        _log(db, pid, "restored", number, {"after": deal_to_dict(deal), "entry": entry})
+        return number
 
 
 def set_ended(db: Database, pid: str, ended: bool) -> None:

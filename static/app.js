@@ -97,6 +97,7 @@
         uses.forEach(function (a) {
           const player = a.dataset.player;
           const q = new URLSearchParams({ pile_of: player, points: data.points, blatt: data.blatt });
+          if (a.dataset.undertaker) q.set("undertaker", a.dataset.undertaker);   // issue 19: and who undertook
           data.bonuses.forEach(function (b) { q.append("bonus", b + ":" + player); });
           a.href = a.dataset.base + "?" + q.toString();
           a.hidden = false;
@@ -176,6 +177,43 @@
 
     setupPile(form);
     setupSave(form);
+    setupScoreSheet(form);
+  }
+
+  // Issue 19: the result beside Save (the server's preview says it: #preview-short), no separate Preview
+  // button, the folded bonuses' summary, and the preview's errors at the fields they concern.
+  function setupScoreSheet(form) {
+    const preview = document.getElementById("preview");
+    const result = document.getElementById("save-result");
+    const button = document.getElementById("preview-button");
+    if (button) button.hidden = true;   // the preview follows every change; without JavaScript the button stays
+    function showPreview() {
+      const short = preview && preview.querySelector("#preview-short");
+      if (result) result.textContent = short ? short.textContent + " ·" : "";
+      form.querySelectorAll(".live-error").forEach(function (p) { p.remove(); });
+      if (!preview) return;
+      preview.querySelectorAll("li[data-field]").forEach(function (li) {
+        const at = form.querySelector("#f-" + li.dataset.field + ", #fs-" + li.dataset.field);
+        if (!at) return;
+        const p = line(li.textContent, "errors live-error");
+        at.append(p);
+      });
+    }
+    if (preview) new MutationObserver(showPreview).observe(preview, { childList: true, subtree: true });
+    // from the calculator's "Use for": the counted points are in, so show their preview at once
+    const points = form.querySelector("input[name=points]");
+    if (points && points.value && new URLSearchParams(location.search).has("points")) {
+      points.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    const fold = form.querySelector("details.bonuses");
+    if (fold) {
+      const chosen = fold.querySelector(".fold-chosen");
+      fold.addEventListener("change", function () {
+        const labels = [];
+        fold.querySelectorAll("input[name=bonuses]:checked").forEach(function (box) { labels.push(box.dataset.label); });
+        chosen.textContent = labels.join(", ");
+      });
+    }
   }
 
   const pollUrl = document.body.dataset.pollUrl;
@@ -701,4 +739,58 @@
   });
   form.addEventListener("change", update);
   update();
+})();
+
+// Issue 19: a new partie's "Who deals first" shows the names as they are typed; a choice of an option that
+// the chosen rule set does not have (hidden with it) is not left chosen.
+(function () {
+  const form = document.querySelector("form.new-partie");
+  if (!form) return;
+  const seats = form.querySelectorAll("input[name=first_dealer]");
+  seats.forEach(function (radio) {
+    const span = radio.nextElementSibling;
+    if (span) span.dataset.seat = span.textContent;
+  });
+  function names() {
+    seats.forEach(function (radio) {
+      const typed = form.querySelector("input[name=player" + radio.value + "]");
+      const span = radio.nextElementSibling;
+      if (span && typed) span.textContent = typed.value.trim() || span.dataset.seat;
+    });
+  }
+  form.addEventListener("input", function (event) {
+    if (/^player\d$/.test(event.target.name || "")) names();
+  });
+  names();
+  form.addEventListener("change", function (event) {
+    if (event.target.name !== "preset") return;
+    form.querySelectorAll(".seg-option.opt input:checked").forEach(function (input) {
+      if (input.closest(".seg-option").offsetParent === null) {   // hidden with the rule set: back to its default
+        const fallback = input.closest(".seg-options").querySelector("input:not(:checked)");
+        const first = input.closest(".seg-options").querySelector("input");
+        if (first && first !== input) first.checked = true; else if (fallback) fallback.checked = true;
+      }
+    });
+  });
+})();
+
+// Issue 19: the share page's Share (the Web Share API, where the phone has it) and Copy address buttons.
+(function () {
+  const share = document.getElementById("share-button");
+  const copy = document.getElementById("copy-button");
+  const status = document.getElementById("share-status");
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      navigator.share({ title: share.dataset.title, url: share.dataset.url }).catch(function () {});
+    });
+  }
+  if (copy && navigator.clipboard && window.isSecureContext) {
+    copy.hidden = false;
+    copy.addEventListener("click", function () {
+      navigator.clipboard.writeText(copy.dataset.url).then(function () {
+        if (status) status.textContent = copy.dataset.done;
+      }).catch(function () {});
+    });
+  }
 })();

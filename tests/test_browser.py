@@ -94,6 +94,12 @@ def tap(page, selector):
     page.locator(selector).first.tap()
 
 
+def open_bonuses(page):
+    """The bonuses are folded while none is chosen: unfold them."""
+    if not page.locator("#fs-bonuses").evaluate("d => d.open"):
+        tap(page, "#fs-bonuses summary")
+
+
 def deal(server, page, *, kind="game", undertaker=None, pile=None, points=None, blatt=None, bonuses=(),
          offender=None, name=None):
     """Record a deal from the board by tapping, as a player would; return the new settlement."""
@@ -109,6 +115,8 @@ def deal(server, page, *, kind="game", undertaker=None, pile=None, points=None, 
         page.locator("#points").fill(points)
     if blatt:
         tap(page, f"input[name=blatt][value='{blatt}'] + span")
+    if bonuses:
+        open_bonuses(page)
     for bonus in bonuses:
         tap(page, f"input[name=bonuses][value='{bonus}'] + span")
     if offender is not None:
@@ -236,10 +244,11 @@ def test_errors_are_shown_next_to_the_field(server, browser):
     tap(page, "#record")
     tap(page, "input[name=pile_of][value='0'] + span")
     page.locator("#points").fill("60")
+    open_bonuses(page)
     tap(page, "input[name=bonuses][value='four_kings_tricks:1'] + span")
     tap(page, "#save")
     errors = page.locator("#fs-bonuses .errors").inner_text()
-    assert "Four Kings needs at least 17 1/3 card points; Bernd has 10." in errors
+    assert "Four Kings needs at least 17\u202f⅓ card points; Bernd has 10." in errors
     shot(page, "deal-error-dark")
     sp, s = settled(server, page)
     assert s.deals == ()

@@ -103,7 +103,6 @@ def test_a_four_player_haferl_evening(app, client):
 @pytest.mark.parametrize("fields, words", [
     ({"declarer": "3", "contract": "pickup"}, "Dieter deals and sits this deal out"),
     ({"declarer": "0", "contract": "solo"}, "Choose the contract."),
-    ({"declarer": "0", "contract": "pickup", "target": "66"}, "Only a Hand can be raised"),
     ({"declarer": "0", "contract": "hand", "target": "64"}, "raised in steps of five"),
     ({"declarer": "0", "contract": "hand", "points": "121"}, "between 0 and 120, not 121"),
     ({"declarer": "0", "contract": "hand", "points": "1"}, "No set of cards is worth 1"),
@@ -119,6 +118,18 @@ def test_impossible_deals_are_explained_and_not_stored(app, client, fields, word
     assert response.status_code == 422 and words in response.text, re.findall(r'class="errors.*?</ul>',
                                                                                response.text, re.S)
     assert settled(app, board)[0].partie.deals == ()
+
+
+def test_a_hidden_target_never_decides_the_deal(app, client):
+    """A Hand raised to 66, then switched to Pick-Up: the target is not on the screen, so it is not sent into
+    the deal (issue 19): the Pick-Up is saved to 61, and no message names the target."""
+    board = start(client)
+    response = deal(client, board, dealer="3", declarer="0", contract="pickup", target="66", points="62")
+    assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
+    (only,) = settled(app, board)[0].partie.deals
+    assert (only.contract, only.target, only.declarer_points) == ("pickup", 61, 62)
+    shown = deal(client, board, declarer="0", contract="hand", target="64", points="70")   # on the screen: checked
+    assert shown.status_code == 422 and "raised in steps of five" in shown.text
 
 
 def test_edit_delete_undo_and_everything_after_is_recomputed(app, client):

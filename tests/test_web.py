@@ -110,7 +110,7 @@ def test_blatt_and_the_other_pile(app, client, board):
     pytest.param({"points": "71"}, "Card points are between 0 and 70, not 71.", id="too-many"),
     pytest.param({"points": "abc"}, "is not a number of card points", id="not-a-number"),
     pytest.param({"points": "60", "bonuses": "four_kings_tricks:1"},
-                 "Four Kings needs at least 17 1/3 card points; Bernd has 10.", id="kings"),
+                 "Four Kings needs at least 17\u202f⅓ card points; Bernd has 10.", id="kings"),
     pytest.param({"points": "60", "bonuses": ["pagat:0", "pagat_captured:1"]}, "exclude each other",
                  id="exclusive"),
     pytest.param({"points": "60", "bonuses": "mondfang:0"}, "have no bonus Mondfang", id="foreign-bonus"),
@@ -311,7 +311,7 @@ def test_calculator(client, board):
     page = client.get("/calculator?trull=2&kings=2&queens=2&knights=0&jacks=0&tricks=3").text
     assert "= <strong>24</strong>" in page and "the other pile: 46" in page
     data = client.get("/calculator/count?trull=2&kings=1&queens=2&tricks=10").get_json()
-    assert data["blatt_text"] == "24 + 2 Blatt" and data["exact"] == "24 2/3" and data["other"] == "45 1/3"
+    assert data["blatt_text"] == "24 + 2 Blatt" and data["exact"] == "24\u202f⅔" and data["other"] == "45\u202f⅓"
     bad = client.get("/calculator/count?trull=3&kings=4&tricks=3").get_json()
     assert "do not fit" in bad["errors"][0]
     assert client.get("/calculator/count?trull=x").get_json()["errors"] == ["Trull cards: enter a whole number."]
@@ -403,7 +403,7 @@ def test_the_cache_returns_what_a_full_replay_returns(app, client, board):
 def test_a_deal_shows_what_its_points_are_made_of(client, board):
     record(client, board, points="25 1/3", undertaker="geber", bonuses="pagat:0")
     page = client.get(board + "/deal/1").text
-    assert "Anna undertook, 25 1/3 : 44 2/3" in page
+    assert "Anna undertook, 25\u202f⅓ : 44\u202f⅔" in page
     assert "<td>Game</td><td></td><td>4</td>" in page and "<td>Grammel-Punkt</td><td></td><td>1</td>" in page
     assert "<td>Pagat</td><td>1</td><td></td>" in page
     assert "Edit deal 1" in page and "Delete" in page

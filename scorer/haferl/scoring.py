@@ -236,3 +236,19 @@ def extend(settlement: Settlement, deals) -> Settlement:
         pot=None if pot is None else to_cents(pot), next_dealer=dealer,
         credits=tuple(to_cents(rules.bankroll + b) for b in balance) if rules.bankroll is not None else None,
         bankrupt=bankrupt)
+
+
+def at_the_end(settlement: Settlement, keep_pot: bool = False) -> tuple[tuple[Decimal, ...], Decimal]:
+    """What each player has won (+) or lost (-) when the evening ends, and what stays in the pot.
+
+    The pot is shared equally among the players (the cents that do not divide go to the first players in
+    seating order), unless it is kept for the next evening: then it stays, and the players' amounts add up to
+    minus the pot (the pot is owed that money). Either way the amounts and the pot add up to zero.
+    """
+    balance = list(settlement.balance)
+    pot = settlement.pot or ZERO
+    if keep_pot or not pot:
+        return tuple(balance), pot
+    cents, n = int(pot * 100), len(balance)
+    share, rest = divmod(cents, n)
+    return tuple(to_cents(b + Decimal(share + (1 if i < rest else 0)) / 100) for i, b in enumerate(balance)), ZERO

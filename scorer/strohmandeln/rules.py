@@ -174,6 +174,8 @@ OPTION_TITLES = {
 
 _SIMPLE_GAMES = {"tarockbuch-extended": ("play", "redeal"), "tarockbuch-classic": ("play", "redeal"),
                  "beck": ("redeal", "half")}
+# the values an option may take in each preset that has it (a new-partie form offers only these)
+CHOICES_BY_PRESET = {"simple_games": _SIMPLE_GAMES}
 
 
 @dataclass(frozen=True, repr=False)
@@ -198,6 +200,7 @@ class RuleSet(RuleSetForm):
     valat: str | None = None
     given: tuple[str, ...] = field(default=(), compare=False)
     OPTIONS: ClassVar[dict] = OPTIONS
+    CHOICES_BY_PRESET: ClassVar[dict] = CHOICES_BY_PRESET
 
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":

@@ -66,7 +66,12 @@ def new_partie_page(game, passcode: str | None, remember):
         status = 422
     summaries = {p: game.rules.default(p).describe() for p in game.engine.PRESETS}
     shown = {name: " ".join(option.shown_in) for name, option in game.rules.OPTIONS.items()}
+    # an option's values, each shown only under the presets that allow it (the engine's CHOICES_BY_PRESET)
+    choice_shown = {name: {value: "opt " + " ".join(p for p, values in by_preset.items() if value in values)
+                           for values in by_preset.values() for value in values}
+                    for name, by_preset in getattr(game.rules, "CHOICES_BY_PRESET", {}).items()}
     return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,
+                           choice_shown=choice_shown,
                            passcode=bool(passcode), passcode_error=passcode_error, game=game.key,
                            games=games.offered(), runde=runde), status
 

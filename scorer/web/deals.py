@@ -152,6 +152,48 @@ def undo(pid):
     return redirect(url_for("partie.board", pid=pid))
 
 
+@bp.post("/p/<pid>/history/<int:entry>/restore")
+def restore(pid, entry):
+    """Put back the deal a history entry deleted (an undo undone), where it was; everything after is recomputed."""
+    sp = load_or_404(pid)
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if _int(form.version.data) is None:
+        return stale_button(pid)
+    if sp.ended:
+        flash(_("This partie has ended: reopen it first."))
+        return redirect(url_for("partie.history", pid=pid))
+    game = game_of(sp.partie)
+
+    def parse(raw):
+        problems: list = []
+        deal = game.file.parse_deal(raw, problems)
+        if deal is None or problems:
+            raise ScoringError(problems or [Problem("deal", "this deal cannot be read")])
+        return deal
+
+    def check(now):   # inside the write transaction, on the partie with the deal back
+        later = check_in_partie(now.partie, now.partie.deals)
+        if later:
+            raise ScoringError(later)
+
+    try:
+        number = store.restore_deal(get_db(), pid, entry, _int(form.version.data), parse, check=check)
+    except store.RestoredError:
+        flash(_("That deal is already back, or the entry deleted no deal: nothing was changed."))
+        return redirect(url_for("partie.history", pid=pid))
+    except ScoringError as exc:
+        flash(_("The deal cannot be put back: %(reason)s", reason=say(exc.problems[0])))
+        return redirect(url_for("partie.history", pid=pid))
+    except store.ConflictError:
+        flash(_("The partie changed on another phone in the meantime: nothing was restored. Check the history "
+                "and press it again if you still want to."))
+        return redirect(url_for("partie.history", pid=pid))
+    flash(_("Deal %(num)s restored; everything after it recomputed.", num=number))
+    return redirect(url_for("partie.board", pid=pid))
+
+
 def stale_button(pid: str):
     """A delete or undo without the partie's version cannot be checked against the other phone: refused."""
     flash(_("That button came from a page without the partie's version: nothing was changed. Check the board "

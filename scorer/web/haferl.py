@@ -14,7 +14,7 @@ from wtforms.validators import Length, Optional
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
 from ..haferl.game import GAME
 from ..haferl.rules import TARGET
-from ..haferl.scoring import POT
+from ..haferl.scoring import POT, at_the_end as engine_at_the_end
 from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
 from .creating import rules_from_form
@@ -160,8 +160,19 @@ def page_context(partie) -> dict:
     return {"describe": describe, "transfers": transfers}
 
 
+def at_the_end(settlement, keep_pot: bool = False):
+    """Each player's money when the evening ends (the engine shares the pot, or keeps it), and the pot kept."""
+    return engine_at_the_end(settlement, keep_pot)
+
+
+def common_starts(settlement) -> list[dict]:
+    """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
+    return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}}
+            for c in settlement.partie.rules.contracts]
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement)}
+    return {"chart": chart(settlement), "starts": common_starts(settlement)}
 
 
 def make_form(sp, settlement, deal=None) -> DealForm:
@@ -176,6 +187,8 @@ def make_form(sp, settlement, deal=None) -> DealForm:
         form.version.data = str(sp.version)
         form.dealer.data = str(settlement.next_dealer)
         form.contract.data = partie.rules.contracts[0]
+        if request.args.get("contract") in partie.rules.contracts:   # a common start from the board
+            form.contract.data = request.args["contract"]
         if deal is not None:
             form.type.data = deal.type
             form.dealer.data = str(deal.dealer)
@@ -203,7 +216,10 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         errors.append(("declarer", _("Choose who declared.")))
     if form.contract.data not in partie.rules.contracts:
         errors.append(("contract", _("Choose the contract.")))
-    target_text = (form.target.data or str(TARGET)).strip()
+    # the target is on the screen only for a Hand of the Haferl rules: otherwise a value left in it (a Hand
+    # raised, then switched to Pick-Up) never decides the deal
+    shown = partie.rules.preset == "haferl" and form.contract.data == "hand"
+    target_text = (form.target.data or str(TARGET)).strip() if shown else str(TARGET)
     if not target_text.isdecimal() or len(target_text) > 3:
         errors.append(("target", _("The target is a whole number: 61, or a raised Hand (66, 71, ...).")))
     points_text = (form.points.data or "").strip()
@@ -226,7 +242,14 @@ ACTIONS: dict = {}   # no buttons besides preview and save
 
 def form_context(partie, form) -> dict:
     """What the deal form's template uses besides the form."""
-    return {"transfers": transfers, "target": TARGET}
+    return {"transfers": transfers, "target": TARGET, "short_result": short_result}
+
+
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: the declarer's gain or loss."""
+    if result.deal.type != "game" or result.deal.declarer is None:
+        return "±0"
+    return f"{partie.players[result.deal.declarer]} {euros(result.net[result.deal.declarer])}"
 
 
 def summary(result, partie) -> str:

@@ -13,6 +13,7 @@ ACTIONS = {
     "recorded": lambda n: _("Deal %(num)s recorded", num=n),
     "edited": lambda n: _("Deal %(num)s edited", num=n),
     "deleted": lambda n: _("Deal %(num)s deleted", num=n),
+    "restored": lambda n: _("Deal %(num)s restored", num=n),
     "ended": lambda n: _("Partie ended"),
     "reopened": lambda n: _("Partie reopened"),
     "renamed": lambda n: _("Player renamed (in the Runde)"),
@@ -22,6 +23,8 @@ ACTIONS = {
 def history_rows(rows, partie) -> list[dict]:
     """The partie's change log in words: what changed, and the deal before and after."""
     words = game_of(partie).web_module().history_facts
+    restored = {row["detail"].get("entry") for row in rows
+                if row["action"] == "restored" and isinstance(row["detail"], dict)}
     out = []
     for row in rows:
         action = ACTIONS.get(row["action"])
@@ -37,7 +40,9 @@ def history_rows(rows, partie) -> list[dict]:
                 lines.append((_("name"), f"{detail['from']} → {detail['to']}"))
             if isinstance(detail.get("deals"), int):
                 lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
-        out.append({"at": row["at"], "what": what, "lines": lines})
+        out.append({"id": row["id"], "at": row["at"], "what": what, "lines": lines,
+                    "restorable": row["action"] == "deleted" and row["id"] not in restored
+                    and isinstance(detail, dict) and "before" in detail})
     return out
 
 

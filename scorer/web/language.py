@@ -134,10 +134,11 @@ def euros(amount: Decimal, sign: bool = True) -> str:
 
 
 def card_points(thirds: int | None) -> str:
-    """Card points: 35 2/3 in English, 35 ⅔ in German ('' for None)."""
+    """Card points on a page: 35 ⅔ in every language, with a narrow no-break space so that a third never
+    breaks from its whole points ('' for None). Files, CSV and the command line keep 35 2/3."""
     if thirds is None:
         return ""
-    return card_points_text(thirds, "glyph" if language() == "de" else "slash")
+    return card_points_text(thirds, "glyph")
 
 
 def when(iso: str) -> str:

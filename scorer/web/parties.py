@@ -22,7 +22,8 @@ from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import history_rows
-from .language import TR, language, sentence
+from .settling import settle_up
+from .language import TR, euros, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 
@@ -36,6 +37,7 @@ def index():
     """Home: this browser's parties, running first; a new partie; import."""
     parties = store.list_parties(get_db(), session.get("parties", []))
     return render_template("home.html", parties=parties, import_form=ImportForm(), preset_name=preset_name,
+                           game_name=game_name, balance_of=balance_of,
                            passcode=bool(current_app.config.get("PASSCODE")), links=home_links())
 
 
@@ -43,6 +45,26 @@ def home_links() -> list:
     """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
     return [(url_for(endpoint), label) for game in games.offered()
             for endpoint, label in getattr(game.web_module(), "HOME_LINKS", ())]
+
+
+def game_name(row: dict):
+    """The name of a listed partie's game (a Term)."""
+    return (games.by_key(row.get("game")) or games.default()).name
+
+
+def balance_of(row: dict) -> list[str]:
+    """A listed partie's money, player by player ("Anna +1.20 € · Bernd −1.20 €"), from the cached replay;
+    empty for a partie that cannot be read or replayed (its board says why)."""
+    from werkzeug.exceptions import HTTPException
+    try:
+        sp, settlement = current(row["id"])
+    except HTTPException:
+        return []
+    finally:
+        g.pop("broken", None)
+    if not settlement.deals:
+        return []
+    return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, settlement.money)]
 
 
 def preset_name(row: dict):
@@ -71,6 +93,7 @@ def board(pid):
     return render_template(f"{game.templates}/board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
+                           settle=None if sp.running else settle_up(sp.partie, settlement, keep_pot()),
                            **web.board_context(settlement))
 
 
@@ -116,10 +139,17 @@ def end(pid):
     form = EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
         if settlement.doubled_pending and request.form.get("confirm") != "yes":
-            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie), 200
+            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
+                                   settle=settle_up(sp.partie, settlement, keep_pot())), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
-    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie)
+    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
+                           settle=settle_up(sp.partie, settlement, keep_pot()))
+
+
+def keep_pot() -> bool:
+    """Whether the pot is kept for the next evening (`?pot=keep`) rather than shared at the end."""
+    return request.args.get("pot") == "keep"
 
 
 @bp.post("/p/<pid>/reopen")
@@ -213,7 +243,7 @@ def import_file():
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
-                               preset_name=preset_name, passcode=bool(passcode), links=home_links()), 422
+                               preset_name=preset_name, game_name=game_name, balance_of=balance_of, passcode=bool(passcode), links=home_links()), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
     flash(_("Imported: %(num)s deals.", num=len(partie.deals)))
@@ -254,7 +284,7 @@ def history(pid):
     """Every change to the partie, with its time, newest first."""
     sp = load_or_404(pid)
     rows = history_rows(store.history(get_db(), pid), sp.partie)
-    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows)
+    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows, form=EmptyForm())
 
 
 @bp.route("/p/<pid>/rules")

@@ -79,6 +79,20 @@ def describe(result, partie) -> str:
     return words
 
 
+def parts(result, partie) -> str:
+    """What a deal's game points are made of, for its row on the board: "Game 4 · Grammel-Punkt 1 · Uhu 1 (Anna)";
+    a part credited to the deal's loser names that player. Only what was scored (a Valat's bonuses are not)."""
+    net = result.points[0] - result.points[1]
+    gainer = 0 if net > 0 else 1 if net < 0 else None
+    words = []
+    for it in result.items:
+        text = f"{say(item_label(partie.rules, it.item))} {number(it.points)}"
+        if gainer is None or it.player != gainer:
+            text += f" ({partie.players[it.player]})"
+        words.append(text)
+    return " · ".join(words)
+
+
 def history_facts(raw, partie) -> str:
     """A deal as stored (its partie-file form) in words, for the history: what was entered."""
     deal = parse_deal(raw, [])
@@ -118,11 +132,24 @@ def summary(result, partie) -> str:
     return f"{describe(result, partie)} — {gained(result, partie)}"
 
 
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: "Anna +3 ×2", "draw"."""
+    net = result.points[0] - result.points[1]
+    if net:
+        words = f"{partie.players[0 if net > 0 else 1]} {signed(abs(net))}"
+    elif result.deal.type in ("game", "renonce") and result.winner is None:
+        words = _("draw")
+    else:
+        words = "±0"
+    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+
+
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     """The running balance of the first player as an SVG polyline (None before two deals)."""
     values = [0] + [r.balance[0] for r in settlement.deals]
     if len(values) < 2:
         return None
+    high, low = max(values[1:]), min(values[1:])   # the caption: what the balance really reached
     if len(values) > CHART_POINTS:  # a long partie: every k-th balance, and always the last
         k = -(-len(values) // CHART_POINTS)
         values = values[::k] + ([values[-1]] if (len(values) - 1) % k else [])
@@ -136,17 +163,36 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
         return round(pad + (top - v) * (height - 2 * pad) / span, 1)
 
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
-    return {"width": width, "height": height, "points": points, "zero": y(0), "top": top, "bottom": bottom,
+    return {"width": width, "height": height, "points": points, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
             "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
 
 
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label, "gained": gained}
+    return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained}
+
+
+def at_the_end(settlement, keep_pot: bool = False):
+    """Each player's money when the evening ends (None without a stake); Strohmandeln has no pot."""
+    if not settlement.partie.rules.stake:
+        return None, 0
+    return tuple(settlement.money), 0
+
+
+def common_starts(settlement) -> list[dict]:
+    """The board's shortcuts into the deal form, each with its choice made and the card points focused:
+    {"label", "detail" (a second, smaller line), "query"}. One per player ("Anna / undertook": Vorhand or Geber
+    in the next deal), and a simple game where the rule set plays one when both pass."""
+    partie, dealer = settlement.partie, settlement.next_dealer
+    starts = [{"label": name, "detail": _("undertook"), "query": {"undertaker": "dealer" if i == dealer else "forehand"}}
+              for i, name in enumerate(partie.players)]
+    if partie.rules.simple_game_value is not None:
+        starts.append({"label": _("Simple game"), "detail": "", "query": {"undertaker": "nobody"}})
+    return starts
 
 
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement)}
+    return {"chart": chart(settlement), "starts": common_starts(settlement)}
 
 
 # -- the deal form ---------------------------------------------------------------------------------------------
@@ -207,6 +253,9 @@ def fill(form: DealForm, deal: Deal) -> None:
 def prefill_from_query(form: DealForm) -> None:
     """The calculator page's "use for" link: a pile's points (and its bonus) come in the query string."""
     args = request.args
+    if args.get("undertaker") in ("nobody", "forehand", "dealer"):   # a common start from the board
+        form.type.data = "game"
+        form.undertaker.data = args["undertaker"]
     if args.get("pile_of") in ("0", "1"):
         form.pile_of.data = args["pile_of"]
     if re.fullmatch(r"[0-9]{1,3}", args.get("points", "")):
@@ -297,5 +346,5 @@ ACTIONS = {"count": count_action}   # the form's buttons besides preview and sav
 
 def form_context(partie, form, counted: bool = False) -> dict:
     """What the deal form's template uses besides the form."""
-    return {"bonus_choices": bonus_choices(partie), "counters": counters_for(partie.rules), "item_label": item_label,
+    return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules), "item_label": item_label,
             "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand}

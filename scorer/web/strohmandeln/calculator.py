@@ -12,7 +12,7 @@ from ...games import game_of
 from ...strohmandeln import RuleSet, StrohmandelnError, format_blatt
 from ...strohmandeln.game import GAME
 from ..language import card_points, sentence
-from ..loading import load_or_404
+from ..loading import current, load_or_404
 from .forms import COUNTER_LABELS
 
 bp = Blueprint("calculator", __name__)
@@ -98,12 +98,15 @@ def for_partie(pid):
     if game_of(rules) is not GAME:   # another game (Bavarian Tarock)
         return render_template("error.html", sp=sp, title=_("Calculator"), message=NOT_IN_THREES())
     result = count(rules, request.args)
+    dealer = current(pid)[1].next_dealer
     uses = []
     for player, name in enumerate(sp.partie.players):
         url = None
+        # "Use for Anna": her pile, and she undertook (Geber or Vorhand of the next deal)
+        undertaker = "dealer" if player == dealer else "forehand"
         if "thirds" in result:
-            url = url_for("deal.create", pid=pid, pile_of=player, points=result["points"], blatt=result["blatt"],
-                          bonus=[f"{b}:{player}" for b in result["bonuses"]])
-        uses.append((player, name, url))
+            url = url_for("deal.create", pid=pid, pile_of=player, undertaker=undertaker, points=result["points"],
+                          blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])
+        uses.append((player, name, url, undertaker))
     return render_template("strohmandeln/calculator.html", rules=rules, result=result, counters=counters_for(rules),
                            labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args))

@@ -1,0 +1,66 @@
+"""axe-core (through axe-playwright-python, which carries axe.min.js: no network) over every page of every
+offered game, light and dark: no violations."""
+
+import pytest
+
+from tests.test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def pages_of(page, url):
+    """Start a partie of each game and record a deal; yield (name, path) of every page."""
+    yield "home", "/"
+    page.goto(url + "/new")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").fill("Bernd")
+    page.locator("button[type=submit].primary").last.tap()
+    page.wait_for_selector("#record")
+    board = page.url.removeprefix(url)
+    yield "new", "/new"
+    yield "board-empty", board
+    page.locator(".starts a").first.tap()
+    page.wait_for_selector("#deal-form")
+    page.keyboard.type("40")
+    page.locator("#save").tap()
+    page.wait_for_selector("#record")
+    for name, path in (("deal-form", "/deal"), ("deal", "/deal/1"), ("edit", "/deal/1/edit"), ("deals", "/deals"),
+                       ("history", "/history"), ("rules", "/rules"), ("share", "/share"), ("end", "/end"),
+                       ("calculator", "/calculator"), ("board", "")):
+        yield name, board + path
+    page.goto(url + "/new?game=haferltarock")
+    for i, name in enumerate(("Anna", "Bernd", "Clara")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("button[type=submit].primary").last.tap()
+    page.wait_for_selector("#record")
+    haferl = page.url.removeprefix(url)
+    yield "bavarian-new", "/new?game=haferltarock"
+    yield "bavarian-board", haferl
+    yield "bavarian-deal-form", haferl + "/deal"
+    page.goto(url + "/new?game=koenigrufen")
+    for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("button[type=submit].primary").last.tap()
+    page.wait_for_selector("#record")
+    koenigrufen = page.url.removeprefix(url)
+    yield "koenigrufen-new", "/new?game=koenigrufen"
+    yield "koenigrufen-board", koenigrufen
+    yield "koenigrufen-deal-form", koenigrufen + "/deal"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_accessibility_violations_on_any_page(server, browser, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+    axe = Axe()
+    context = browser.new_context(color_scheme=scheme, **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    found = {}
+    for name, path in pages_of(page, server["url"]):   # lazily: each page as the evening gets to it
+        page.goto(server["url"] + path)
+        results = axe.run(page)
+        if results.violations_count:
+            found[name] = sorted({(v["id"], n["target"][0]) for v in results.response["violations"]
+                                  for n in v["nodes"]})
+    context.close()
+    assert not found, found

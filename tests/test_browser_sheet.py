@@ -1,0 +1,113 @@
+"""The score sheet at the table (issue 19) in a real browser on a phone: a common deal in four inputs from the
+board, the result beside Save, the folded bonuses, the German board at 360 px, who pays whom at the end."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.test_browser import PHONE, browser, phone, server, settled, shot  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def new_partie(page, url, first="Anna", second="Bernd", start="Start the partie"):
+    page.goto(url + "/new")
+    page.locator("#player0").fill(first)
+    page.locator("#player1").fill(second)
+    page.locator(f"text={start}").tap()
+    page.wait_for_selector("#record")
+
+
+def test_a_common_deal_in_four_inputs(server, browser):
+    context, page = phone(browser)
+    new_partie(page, server["url"])
+    inputs = 0
+    page.locator(".starts a", has_text="Anna").tap()                      # 1: the common start
+    inputs += 1
+    page.wait_for_selector("#deal-form")
+    assert page.evaluate("document.activeElement.id") == "points"         # the number pad is up
+    assert page.locator("#preview-button").is_hidden()                    # the preview follows every change
+    assert not page.locator("#fs-bonuses").evaluate("d => d.open")       # folded: no bonus chosen
+    page.keyboard.type("40")                                              # 2, 3: two digits
+    inputs += 2
+    expect(page.locator("#save")).to_have_text("Anna +3 · Save deal")     # the live result beside Save
+    shot(page, "sheet-deal-form-light")
+    page.locator("#save").tap()                                           # 4: Save
+    inputs += 1
+    page.wait_for_selector("#record")
+    assert inputs == 4
+    sp, s = settled(server, page)
+    (only,) = sp.partie.deals
+    assert (only.undertaker, only.card_points, s.balance) == (0, (120, None), (3, -3))
+    assert page.locator("#deal-1 .parts").inner_text() == "Game 3"
+    assert page.locator("#deal-1 .run").inner_text().endswith("+3")
+    # a bonus: unfold, choose; the fold's summary names it, the result follows
+    page.locator(".starts a", has_text="Bernd").tap()
+    page.wait_for_selector("#deal-form")
+    page.keyboard.type("45")
+    page.locator("#fs-bonuses summary").tap()
+    page.locator("input[name=bonuses][value='pagat:0'] + span").tap()
+    expect(page.locator("#bonuses-chosen")).to_have_text("Pagat (Anna)")
+    expect(page.locator("#save")).to_have_text("Bernd +3 · Save deal")   # 4 for Bernd, Pagat 1 for Anna
+    shot(page, "sheet-bonuses-light")
+    # the calculator's "Use for Bernd": his pile, he undertook, and the preview shown at once
+    page.goto(page.url.split("/deal")[0] + "/calculator?trull=3&tricks=2")
+    page.locator("a.use[data-player='1']").tap()
+    page.wait_for_selector("#deal-form")
+    assert page.locator("input[name=undertaker][value=dealer]").is_checked()     # Bernd deals deal 2
+    expect(page.locator("#save-result")).not_to_be_empty()
+    expect(page.locator("#preview")).to_contain_text("Trull")
+    context.close()
+
+
+def test_the_german_board_at_360px_and_who_pays_whom(server, browser):
+    context = browser.new_context(color_scheme="dark", locale="de-AT",
+                                  **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    new_partie(page, server["url"], "Maximiliane", "Bartholomäus", start="Partie beginnen")
+    page.locator(".starts a").first.tap()
+    page.wait_for_selector("#deal-form")
+    page.keyboard.type("40")
+    expect(page.locator("#save-result")).to_have_text("Maximiliane +3 ·")
+    page.locator("#save").tap()
+    page.wait_for_selector("#record")
+    record = page.locator("#record").bounding_box()
+    bar = page.locator(".actions.sticky").bounding_box()
+    assert record["width"] >= bar["width"] - 40 and record["height"] < 60      # full width, one line
+    heights = page.eval_on_selector_all(".button, .more a, .deals a",
+                                        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 44
+    sizes = page.eval_on_selector_all(".hint, .more a, .parts, .run, figcaption, .money",
+                                      "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 16
+    shot(page, "sheet-board-de-dark-360")
+    board = page.url
+    for path in ("", "/deal", "/end"):
+        page.goto(board + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    expect(page.locator("#settle")).to_contain_text("Bartholomäus zahlt Maximiliane 0,30 €")
+    page.locator("button.primary").tap()
+    page.wait_for_selector("#settle")
+    expect(page.locator("#settle li")).to_have_text("Bartholomäus zahlt Maximiliane 0,30 €")
+    shot(page, "sheet-ended-de-dark-360")
+    context.close()
+
+
+def test_a_new_partie_names_the_first_dealer_and_offers_only_its_rules_options(server, browser):
+    context, page = phone(browser, "dark")
+    page.goto(server["url"] + "/new")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").type("Be")
+    expect(page.locator("#fs-first_dealer .seg-option span")).to_have_text(["Anna", "Be"])
+    page.locator("details.options summary").tap()
+    half = page.locator("input[name=simple_games][value=half]").locator("xpath=..")
+    passed_redeal = page.locator("input[name=simple_games][value=redeal]").locator("xpath=..")
+    assert half.is_hidden() and passed_redeal.is_visible()            # Tarockbuch: no half value (Beck)
+    page.locator("input[name=preset][value=beck] + span").tap()
+    assert half.is_visible()
+    page.locator("input[name=simple_games][value=half] + span").tap()
+    page.locator("input[name=preset][value=tarockbuch-extended] + span").tap()
+    assert page.locator("input[name=simple_games][value=default]").is_checked()   # not left on a hidden choice
+    shot(page, "sheet-new-partie-dark")
+    context.close()

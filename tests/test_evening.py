@@ -1,0 +1,165 @@
+"""The score sheet at the table (issue 19), through real HTTP round trips: the board's common starts, the
+result beside Save, the rows' parts and running total, and who pays whom at the end of the evening."""
+
+import re
+import secrets
+
+from tests.conftest import record, start
+
+HAFERL = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "",
+          "first_dealer": "0", "preset": "haferl", "draw_at_60": "y"}
+
+
+def settle_lines(page: str) -> list[str]:
+    box = re.search(r'<section class="settle".*?</section>', page, re.S)
+    assert box, "no settlement on the page"
+    return [re.sub(r"\s+", " ", li).strip() for li in re.findall(r"<li>(.*?)</li>", box.group(0), re.S)]
+
+
+def end(client, board):
+    response = client.post(board + "/end")
+    assert response.status_code == 302
+
+
+def haferl_deal(client, board, **fields):
+    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
+    response = client.post(board + "/deal", data=data)
+    assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
+
+
+def test_two_players_who_pays_whom(client):
+    board = start(client, stake="0.10")
+    # Anna deals and undertakes, 40 : 30: undertaken game won, 3 game points at 0.10
+    assert record(client, board, dealer="0", undertaker="dealer", points="40").status_code == 302
+    assert settle_lines(client.get(board + "/end").text) == ["Bernd pays Anna 0.30 €"]
+    end(client, board)
+    assert settle_lines(client.get(board).text) == ["Bernd pays Anna 0.30 €"]
+
+
+def test_three_players_the_pot_shared_or_kept(client):
+    board = start(client, **HAFERL)
+    # antes 3 x 0.50 in the pot; Bernd's Hand made with 70: a = 5 + 5 = 10 units, x2 from each loser
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="70")
+    page = client.get(board + "/end").text
+    # balances Anna -0.70, Bernd -0.10, Clara -0.70; the pot's 1.50 shared: 0.50 each
+    assert settle_lines(page) == ["Anna pays Bernd 0.20 €", "Clara pays Bernd 0.20 €"]
+    assert "The pot (1.50 €) is shared equally." in page
+    kept = client.get(board + "/end?pot=keep").text
+    assert settle_lines(kept) == ["Anna pays the pot (kept for the next evening) 0.70 €",
+                                  "Bernd pays the pot (kept for the next evening) 0.10 €",
+                                  "Clara pays the pot (kept for the next evening) 0.70 €"]
+    end(client, board)
+    assert settle_lines(client.get(board).text) == ["Anna pays Bernd 0.20 €", "Clara pays Bernd 0.20 €"]
+
+
+def test_four_players_the_fewest_transfers(client):
+    board = start(client, **{**HAFERL, "player3": "Dieter", "first_dealer": "3"})
+    # antes 4 x 0.50; Dieter deals and sits out; Anna's Pick-Up made with 68: a = 8 units from the pot
+    haferl_deal(client, board, dealer="3", declarer="0", contract="pickup", points="68")
+    # then Bernd's Hand lost with 50 (Anna deals, sits out): a = 5 + 6 = 11, x2 to Clara and to Dieter
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="50")
+    # Anna -0.42, Bernd -0.94, Clara -0.28, Dieter -0.28; the pot's 1.92 shared, 0.48 each:
+    # Anna +0.06, Bernd -0.46, Clara +0.20, Dieter +0.20: three transfers, all from Bernd
+    assert settle_lines(client.get(board + "/end").text) == [
+        "Bernd pays Anna 0.06 €", "Bernd pays Clara 0.20 €", "Bernd pays Dieter 0.20 €"]
+
+
+def row(page: str, number: int) -> str:
+    li = re.search(rf'<li id="deal-{number}">(.*?)</li>', page, re.S).group(1)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", li)).strip()
+
+
+def test_a_row_says_what_its_points_are_made_of_with_the_running_total(client):
+    board = start(client)
+    # 1: Anna deals and undertakes, 40 : 30, Bernd's Pagat: game 3 for Anna, Pagat 1 for Bernd
+    record(client, board, dealer="0", undertaker="dealer", points="40", bonuses="pagat:1")
+    # 2: Bernd deals, a simple game, Anna (Vorhand) counts 30: Bernd wins the simple game, 1
+    record(client, board, dealer="1", undertaker="nobody", points="30", pile_of="0")
+    page = client.get(board).text
+    assert row(page, 1) == "#1 Anna undertook, 40 : 30 Game 3 · Pagat 1 (Bernd) Anna +2 Balance of Anna after this deal: +2"
+    assert row(page, 2) == "#2 Simple game, 30 : 40 Game 1 Bernd +1 Balance of Anna after this deal: +1"
+
+
+def test_home_lists_each_partie_with_its_date_game_and_money(client):
+    first = start(client, stake="0.10")
+    record(client, first, dealer="0", undertaker="dealer", points="40")
+    start(client, stake="0.10")                                  # the same names, later: told apart by time
+    haferl = start(client, **HAFERL)
+    haferl_deal(client, haferl, dealer="0", declarer="1", contract="hand", points="70")
+    items = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", li)).strip()
+             for li in re.findall(r"<li>(.*?)</li>", client.get("/").text.split('class="parties"')[1], re.S)][:3]
+    assert any("Strohmandeln" in i and "1 deal" in i and "Anna +0.30 € · Bernd −0.30 €" in i for i in items)
+    assert any("Bavarian Tarock" in i and "Anna −0.70 € · Bernd −0.10 € · Clara −0.70 €" in i for i in items)
+    times = [re.search(r"– Bernd (.*?) · Strohmandeln", i).group(1) for i in items if "Strohmandeln" in i]
+    assert len(times) == 2 and all(re.search(r"\d{4}", t) for t in times)
+
+
+def stored_deals(app, board):
+    from scorer import store
+    from scorer.db import connect
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.load(db, board.rsplit("/", 1)[1]).partie.deals
+    finally:
+        db.conn.close()
+
+
+def restore_buttons(client, board):
+    page = client.get(board + "/history").text
+    return re.findall(r'action="([^"]+/restore)"', page), re.search(r'name="version" value="(\d+)"',
+                                                                     client.get(board).text)
+
+
+def test_a_deleted_deal_is_put_back_from_its_history_entry_and_an_undo_undone(app, client):
+    board = start(client)
+    for points in ("40", "30", "50"):
+        record(client, board, undertaker="nobody", points=points)
+    deals = stored_deals(app, board)
+    version = re.search(r'name="version" value="(\d+)"', client.get(board).text).group(1)
+    assert client.post(board + "/deal/2/delete", data={"version": version}).status_code == 302
+    assert stored_deals(app, board) == (deals[0], deals[2])
+    (action,), version = restore_buttons(client, board)
+    response = client.post(action, data={"version": version.group(1)})
+    assert response.status_code == 302 and response.headers["Location"].endswith(board)
+    assert stored_deals(app, board) == deals                      # back in its place, the later one after it
+    assert "Deal 2 restored" in client.get(board + "/history").text
+    assert client.post(action, data={"version": restore_buttons(client, board)[1].group(1)}).status_code == 302
+    assert stored_deals(app, board) == deals                      # twice: refused, nothing doubled
+    # an undo undone, after another deal was recorded in its place
+    version = re.search(r'name="version" value="(\d+)"', client.get(board).text).group(1)
+    client.post(board + "/undo", data={"version": version})
+    record(client, board, undertaker="nobody", points="35")
+    newer = stored_deals(app, board)[2]
+    (action,), version = restore_buttons(client, board)
+    client.post(action, data={"version": version.group(1)})
+    assert stored_deals(app, board) == (deals[0], deals[1], deals[2], newer)
+    assert "<ol class=\"history\" reversed>" in client.get(board + "/history").text
+
+
+def test_the_pot_shared_to_the_cent_or_kept():
+    from decimal import Decimal
+
+    from scorer.haferl import Deal, RuleSet, replay
+    from scorer.haferl.scoring import at_the_end
+    from scorer.partie import Partie
+    # four players, 4 x 0.50 in the pot; Anna's Pick-Up made with 70 takes a = 10 units: the pot holds 1.90
+    s = replay(Partie(("Anna", "Bernd", "Clara", "Dieter"), RuleSet.default("haferl"),
+                      (Deal("game", 3, 0, "pickup", 61, 70, False),), 3))
+    assert s.pot == Decimal("1.90")
+    shared, left = at_the_end(s)
+    # 190 cents in four: 48, 48, 47, 47 (the odd cents to the first players in seating order)
+    assert shared == (Decimal("0.08"), Decimal("-0.02"), Decimal("-0.03"), Decimal("-0.03")) and left == 0
+    assert sum(shared) == 0
+    kept, pot = at_the_end(s, keep_pot=True)
+    assert kept == s.balance and pot == Decimal("1.90") and sum(kept) + pot == 0
+
+
+def test_use_for_carries_the_undertaker_into_the_form(client):
+    board = start(client)                  # Anna deals first: Bernd is Vorhand
+    page = client.get(board + "/calculator?trull=3&tricks=2").text
+    uses = dict(re.findall(r'href="([^"]*)" data-player="(\d)"', page.replace("&amp;", "&")))
+    by_player = {player: url for url, player in uses.items()}
+    assert "undertaker=dealer" in by_player["0"] and "undertaker=forehand" in by_player["1"]
+    form = client.get(by_player["1"]).text
+    assert 'name="undertaker" value="forehand" checked' in form and 'name="pile_of" value="1" checked' in form
+    assert 'value="trull_tricks:1" checked' in form
