@@ -18,6 +18,7 @@ _KEYS = {
     "game": ("type", "dealer", "declarer", "contract", "target", "declarer_points", "schwarz"),
     "redeal": ("type", "dealer"),
 }
+_WRONG_TYPE = Problem("type", "type must be game or redeal")   # made once: a Problem is immutable
 
 
 def from_dict(data: object) -> Partie:
@@ -41,7 +42,7 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     """One deal of the file; the rules' checks come later."""
-    kind = deal_frame(raw, problems, _KEYS, Problem("type", "type must be game or redeal"))
+    kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
     if kind is None:
         return None
     dealer = raw.get("dealer")
