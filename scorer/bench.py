@@ -182,7 +182,7 @@ def engine(quick: bool) -> None:
               "collector's way between runs. The ratio is taken run by run, then its median. Goal: at most 2, "
               "and the same per deal at 10,000 and 100,000.")
     with tempfile.TemporaryDirectory() as tmp:
-        for n, runs in ((10_000, 5 if quick else 9), (100_000, 3 if quick else 7)):
+        for n, runs in ((10_000, 5 if quick else 9), (100_000, 2 if quick else 7)):
             path = os.path.join(tmp, f"p{n}.json")
             Path(path).write_text(partie_file.dumps(sample_partie(n)), encoding="utf-8")
             text = Path(path).read_bytes()
@@ -447,7 +447,7 @@ def server(quick: bool) -> None:
     """Latency and throughput of the real server with a partie of 1,000 deals, against a static file."""
     from . import store
     from .db import connect
-    seconds = 3.0 if quick else 10.0
+    seconds = 2.0 if quick else 10.0
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "bench.sqlite")
         db = connect(db_path)
@@ -505,7 +505,7 @@ def server(quick: bool) -> None:
                    f"twenty racing on one would be refused as stale, rightly); {total - 22_000:,} deals recorded.")
 
             # right after an undo: the settlement cache no longer holds the partie
-            runs = 10 if quick else 30
+            runs = 5 if quick else 30
             after_undo, after_record = [], []
             client = Client(port)
             for _ in range(runs):
@@ -524,7 +524,7 @@ def server(quick: bool) -> None:
             stop_server(proc)
 
         # the first request after a restart
-        restarts = 3 if quick else 7
+        restarts = 2 if quick else 7
         first = []
         for _ in range(restarts):
             proc = start_server(db_path, port)
@@ -550,7 +550,7 @@ def club(quick: bool) -> None:
     """60 phones at 30 tables, open loop: a poll every 5 s each, a deal every 90 s each, for 60 s."""
     from . import store
     from .db import connect
-    seconds = 20.0 if quick else 60.0
+    seconds = 15.0 if quick else 60.0
     tables, poll_every, deal_every = 30, 5.0, 90.0
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "club.sqlite")
@@ -676,7 +676,7 @@ def weight(quick: bool) -> None:
 
         for name, path in pages:
             plain = client.get(path, headers={"Accept-Encoding": "identity"})
-            if plain.status_code == 404:
+            if plain.status_code != 200:   # a page this game does not have
                 continue
             html = plain.data
             sent = client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"})
@@ -724,7 +724,7 @@ def paint(quick: bool) -> None:
 
     from . import store
     from .db import connect
-    runs = 2 if quick else 5
+    runs = 1 if quick else 5
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "paint.sqlite")
         db = connect(db_path)
