@@ -155,13 +155,25 @@ def write(args, game, settlement) -> int:
 
 def serve_command(args) -> int:
     """Serve the app with waitress, a production WSGI server."""
+    import signal
+
     from waitress import serve
 
     from . import create_app
+    from .db import close_all
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt   # SIGTERM ends the server as Ctrl+C does: the connections are closed cleanly
 
     app = create_app()
+    signal.signal(signal.SIGTERM, stop)
     print(f"Strohmandeln scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer")
+    try:
+        serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        close_all()
     return 0
 
 
