@@ -12,12 +12,14 @@ from pathlib import Path
 from flask import Flask, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from . import db, i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
+compress = Compress()
 _INDENT = re.compile(rb"\n[ \t]+")
 
 
@@ -93,6 +95,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         PASSCODE=None,                      # set in instance/config.py to guard creating parties
         POLL_SECONDS=5,
+        # pages compressed as they are sent (static files are compressed once, in web/assets.py)
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "application/json",
+                            "application/manifest+json", "image/svg+xml", "text/csv"],
+        COMPRESS_MIN_SIZE=500,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -127,6 +134,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     present.init_app(app)
     from .web import limits
     limits.init_app(app)
+    from .web import assets
+    assets.init_app(app)
+    compress.init_app(app)   # before the handlers below: Flask runs them last registered first, so the
+                             # page is compacted, then compressed
 
     @app.after_request
     def compact_html(response):

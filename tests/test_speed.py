@@ -38,3 +38,68 @@ def test_a_failed_request_leaves_no_transaction_for_the_next(app, client, board)
         assert not db.conn.in_transaction
         assert next(db.query("select max(version) as v from parties"))["v"] < 100
     assert client.get(board).status_code == 200
+
+
+import gzip
+import re
+from pathlib import Path
+
+import brotli
+
+STATIC = Path(__file__).parent.parent / "static"
+
+
+def assets(page: str) -> list[str]:
+    return re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+
+
+def test_static_files_have_content_hashed_names_kept_a_year(client, board):
+    page = client.get(board).text
+    named = assets(page)
+    assert {re.sub(r"\.[0-9a-f]{10}\.", ".", a) for a in named} >= {"/static/app.css", "/static/app.js",
+                                                                    "/static/icon.svg"}
+    for url in named:
+        plain_name = re.sub(r"\.[0-9a-f]{10}\.", ".", url).rsplit("/", 1)[1]
+        response = client.get(url)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert response.data == (STATIC / plain_name).read_bytes()
+        again = client.get(url, headers={"If-None-Match": response.headers["ETag"]})
+        assert again.status_code == 304
+    # the plain name and a name from before a deploy still answer, but are asked again each time
+    for url in ("/static/app.css", "/static/app.0123456789.css"):
+        response = client.get(url)
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache"
+        assert response.data == (STATIC / "app.css").read_bytes()
+    assert client.get("/static/none.css").status_code == 404
+    assert client.get("/static/../pyproject.toml").status_code == 404
+
+
+def test_the_service_worker_keeps_the_hashed_names_the_pages_use(client, board):
+    page = client.get(board).text
+    sw = client.get(re.search(r'data-sw="([^"]+)"', page).group(1)).text
+    precache = re.search(r"const PRECACHE = (\[[^\]]*\]);", sw).group(1)
+    kept = set(re.findall(r'"([^"]+)"', precache))
+    assert kept and kept <= set(assets(page)) | set(re.findall(r'href="(/static/[^"]+)"', page))
+    assert all(re.search(r"\.[0-9a-f]{10}\.", url) for url in kept)
+
+
+def test_pages_and_static_files_are_sent_compressed_when_the_browser_asks(client, board):
+    plain = client.get(board, headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers
+    br = client.get(board, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert br.headers["Content-Encoding"] == "br" and "Accept-Encoding" in br.headers["Vary"]
+    assert brotli.decompress(br.data).count(b"<li") == plain.data.count(b"<li")   # the same page
+    zipped = client.get(board, headers={"Accept-Encoding": "gzip, deflate"})   # plain HTTP: no br
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert len(zipped.data) < len(plain.data) / 2
+    script = next(a for a in assets(plain.text) if a.endswith(".js"))
+    for encoding, decode in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+        response = client.get(script, headers={"Accept-Encoding": encoding})
+        assert response.headers["Content-Encoding"] == encoding
+        assert decode(response.data) == (STATIC / "app.js").read_bytes()
+
+
+def test_the_manifest_is_kept_a_day(client):
+    response = client.get("/manifest.webmanifest")
+    assert response.headers["Cache-Control"] == "private, max-age=86400"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -417,7 +418,9 @@ def manifest():
                   {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},
                   {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
     }
-    return Response(json.dumps(data), mimetype="application/manifest+json")
+    # kept a day: a revisit does not ask for it (it follows the page's language, hence private)
+    return Response(json.dumps(data), mimetype="application/manifest+json",
+                    headers={"Cache-Control": "private, max-age=86400", "Vary": "Cookie, Accept-Language"})
 
 
 _STATIC_VERSION: dict = {}
@@ -440,10 +443,19 @@ def static_version() -> str:
     return _STATIC_VERSION[folder]
 
 
+PRECACHE = ("app.css", "app.js", "icon.svg", "icon-192.png")
+
+
 @bp.route("/sw.js")
 def service_worker():
     """The service worker (static/sw.js), served from the root so that it may look after every page."""
-    response = current_app.send_static_file("sw.js")
+    from .assets import hashed_url
+    with open(f"{current_app.static_folder}/sw.js", encoding="utf-8") as fh:
+        script = fh.read()
+    # the files it keeps, under the hashed names the pages use
+    precache = json.dumps([hashed_url(current_app, name) for name in PRECACHE])
+    script = re.sub(r"const PRECACHE = \[[^\]]*\];", lambda m: f"const PRECACHE = {precache};", script, count=1)
+    response = Response(script, mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
