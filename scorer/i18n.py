@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime, timezone
-from urllib.parse import urlsplit
-
-from werkzeug.urls import iri_to_uri
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from babel import numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+from werkzeug.urls import iri_to_uri
 
 
 LANGUAGES = {"de": "Deutsch", "en": "English"}
@@ -115,6 +115,8 @@ def sentence(message, located: bool = False) -> str:
 
 def number(n: int) -> str:
     """A whole number in the locale's digits (1.000 in German, 1,000 in English)."""
+    if type(n) is int and -1000 < n < 1000:   # no group separator in either language: no need for Babel
+        return str(n)
     try:
         return numbers.format_decimal(n, locale=language())
     except (ArithmeticError, ValueError):   # a number of dozens of digits, from a hostile file: as it is
@@ -129,10 +131,16 @@ def signed(n: int) -> str:
 
 def euros(amount: Decimal, sign: bool = True) -> str:
     """Money as players write it: +1.20 € in English, +1,20 € in German."""
-    text = numbers.format_decimal(abs(amount), format="#,##0.00", locale=language()) + " €"
+    text = _money(abs(amount), language()) + " €"
     if not sign or amount == 0:
         return text
     return ("+" if amount > 0 else MINUS) + text
+
+
+@lru_cache(maxsize=1024)
+def _money(amount: Decimal, locale: str) -> str:
+    """An amount in the locale's digits, kept: a board shows the same few amounts on every request."""
+    return numbers.format_decimal(amount, format="#,##0.00", locale=locale)
 
 
 def card_points(thirds: int | None) -> str:

@@ -156,10 +156,10 @@ def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple]
 
 def version(db: Database, pid: str) -> int:
     """The partie's version: it changes whenever anything in the partie does."""
-    rows = list(db.query("select version from parties where id = ?", [pid]))
-    if not rows:
+    row = db.conn.execute("select version from parties where id = ?", [pid]).fetchone()   # asked on every poll
+    if row is None:
         raise NotFoundError(pid)
-    return rows[0]["version"]
+    return row[0]
 
 
 def list_parties(db: Database, ids: list[str]) -> list[dict]:

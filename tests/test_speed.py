@@ -103,3 +103,73 @@ def test_pages_and_static_files_are_sent_compressed_when_the_browser_asks(client
 def test_the_manifest_is_kept_a_day(client):
     response = client.get("/manifest.webmanifest")
     assert response.headers["Cache-Control"] == "private, max-age=86400"
+
+
+# -- the rendered board, kept while the partie's version stands -----------------------------------------------
+
+from scorer import create_app   # noqa: E402
+from tests.conftest import NEW_PARTIE, record   # noqa: E402
+
+HIDDEN = re.compile(r'<input[^>]*name="(csrf_token|version)"[^>]*value="([^"]*)"|'
+                    r'<input[^>]*value="([^"]*)"[^>]*name="(csrf_token|version)"')
+
+
+def undo_fields(page: str) -> dict:
+    form = re.search(r'<form[^>]*class="confirm undo".*?</form>', page, re.S).group(0)
+    fields = {}
+    for m in HIDDEN.finditer(form):
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        fields[name] = value
+    return fields
+
+
+def rows(page: str) -> int:
+    return len(re.findall(r'<li id="deal-', page))
+
+
+def test_a_kept_board_is_never_older_than_the_partie_and_each_phone_gets_its_own_token(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    anna, bernd = app.test_client(), app.test_client()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', anna.get("/new").text).group(1)
+    response = anna.post("/new", data={**NEW_PARTIE, "csrf_token": token})
+    board = response.headers["Location"]
+    app.config["WTF_CSRF_ENABLED"] = False   # the deals below through the test helper
+    for points in ("40", "38"):
+        assert record(anna, board, points=points).status_code == 302
+    anna.get(board)   # the flash of the last deal shown once
+    app.config["WTF_CSRF_ENABLED"] = True
+    first = anna.get(board).text
+    pages = app.extensions["scorer_pages"]
+    assert len(pages.entries) == 1                       # rendered once and kept
+    again = bernd.get(board).text                        # the other phone: from memory, with its own token
+    assert undo_fields(again)["csrf_token"] != undo_fields(first)["csrf_token"]
+    assert re.sub(r'value="[^"]{40,}"', "", again) == re.sub(r'value="[^"]{40,}"', "", first)
+    # the other phone undoes the last deal with the token of the kept page: accepted
+    response = bernd.post(board + "/undo", data=undo_fields(again))
+    assert response.status_code == 302
+    after = anna.get(board).text
+    assert undo_fields(after)["version"] != undo_fields(first)["version"]   # never the old board
+    assert "Deal 2 undone" not in after                  # the flash went to the phone that undid it
+    assert "Deal 2 undone" in bernd.get(board).text      # a page with a flash: rendered, not kept...
+    assert "Deal 2 undone" not in bernd.get(board).text  # ...and shown once
+    german = anna.get("/lang/de?next=" + board, follow_redirects=True).text
+    assert "Spiel eintragen" in german and "Record deal" not in german   # the language is part of the key
+    assert "Record deal" in bernd.get(board).text       # the other phone still reads English
+
+
+def test_the_kept_board_follows_every_kind_of_change(app, client, board):
+    counts = []
+    for _ in range(3):
+        record(client, board, points="40")
+        client.get(board)   # the flash
+        counts.append(rows(client.get(board).text))
+    client.post(board + "/deal/1/edit", data={"type": "game", "dealer": "0", "undertaker": "nobody", "pile_of": "0",
+                                                "points": "20", "blatt": "0", "action": "save", "key": "edit-1"})
+    client.get(board)
+    assert "20" in client.get(board + "/deal/1").text
+    page = client.get(board).text
+    assert counts == [1, 2, 3] and rows(page) == 3
+    client.post(board + "/end", data={})
+    client.get(board)
+    assert 'id="record"' not in client.get(board).text   # ended: the kept running board is not sent

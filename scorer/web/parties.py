@@ -208,6 +208,7 @@ def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
     sp, settlement = current(pid)
     remember(pid)
+    g.page_version = sp.version   # what the rendered board may be kept for (web/pagecache.py)
     results = settlement.deals[::-1][:BOARD_DEALS]
     if game_of(sp.partie) is HAFERL:
         return haferl.board(sp, settlement, results, len(settlement.deals) > BOARD_DEALS,
