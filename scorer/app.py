@@ -15,7 +15,8 @@ from flask_babel import lazy_gettext as _l
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from . import db, i18n
+from . import db
+from .web import language
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -130,14 +131,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     db.init_app(app)
     csrf.init_app(app)
-    i18n.init_app(app)
+    language.init_app(app)
 
-    from .web import calculator, deals, parties
+    from . import games
+    from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
-    app.register_blueprint(calculator.bp)
-    from .web import present
-    present.init_app(app)
+    for game in games.offered():   # a game's own routes (Strohmandeln's calculator)
+        for blueprint in getattr(game.web_module(), "blueprints", ()):
+            app.register_blueprint(blueprint)
     from .web import limits
     limits.init_app(app)
     from .web import assets, pagecache

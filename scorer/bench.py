@@ -824,14 +824,14 @@ def taps(quick: bool) -> None:
                     tap("#record"), page.wait_for_selector("#points"), type_("#points", "38"), tap("#save")))
                 run("undertaken game (Vorhand), pile typed (40 + 2 Blatt)", lambda: (
                     tap("#record"), page.wait_for_selector("#points"),
-                    tap("input[name=undertaker][value=vorhand] + span"), type_("#points", "40"),
+                    tap("input[name=undertaker][value=forehand] + span"), type_("#points", "40"),
                     tap("input[name=blatt][value='2'] + span"), tap("#save")))
 
                 def counted(tricks_typed):
                     def steps():
                         tap("#record")
                         page.wait_for_selector("#points")
-                        tap("input[name=undertaker][value=vorhand] + span")
+                        tap("input[name=undertaker][value=forehand] + span")
                         tap("details.calc > summary")
                         for label, times in (("Trull cards", 2), ("Kings", 2), ("Queens", 2)):
                             for _ in range(times):

@@ -9,6 +9,7 @@ import threading
 
 import click
 from flask import current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database, Migrations
 
 migrations = Migrations("scorer")
@@ -19,7 +20,7 @@ def m001_parties_and_deals(db: Database) -> None:
     """Parties with their players and frozen rule set; deals as recorded facts, in order."""
     db["parties"].create({
         "id": str,              # 128 random bits, url-safe: the partie's secret address
-        "game": str,            # "strohmandeln"; a second game will have its own name
+        "game": str,            # the key of the partie's game (scorer.games): "strohmandeln", "haferltarock"
         "players": str,         # JSON list of names
         "rules": str,           # JSON: the full rule set, frozen when the partie starts
         "first_dealer": int,
@@ -149,6 +150,7 @@ def close_all() -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create the database and bring its schema up to date."""
     db = connect(current_app.config["DATABASE"])

@@ -1,49 +1,76 @@
-"""The games the scorer keeps, side by side: which engine, file format and words belong to a partie.
+"""The registry of games: every game the scorer keeps, each registered once with all it brings (`Game`).
 
-Each game is its own pure engine (`scorer.strohmandeln`, `scorer.haferl`); what they share is the
-`Partie` (players, rule set, deals in order, first dealer), the `Problem`/`ScoringError` of a bad entry,
-the translatable words, and this registry, through which the command line and the web app reach the
-right engine for a partie.
+The store, the partie file, the exports, the command line and the web app find a partie's game here and
+ask it; none of them names a game. A new game is its own folders (see docs/ARCHITECTURE.md) and one line
+in `REGISTERED`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from importlib import import_module
 
-from . import haferl, koenigrufen, strohmandeln
-from .haferl import file as haferl_file
-from .koenigrufen import file as koenigrufen_file
-from .words import N_, Term
+from .game import Game
 
+# one line per game: the module that defines its GAME (the first is the default of a new partie)
+REGISTERED = (
+    "scorer.strohmandeln.game",
+    "scorer.haferl.game",
+    "scorer.koenigrufen.game",
+)
 
-@dataclass(frozen=True)
-class Game:
-    key: str
-    name: Term
-    format: str
-    engine: object          # the module: RuleSet, Deal, check, replay, extend, preview, PRESETS, PRESET_NAMES
-    rules: type
-    players: tuple[int, ...]
-
-    def replay(self, partie):
-        return self.engine.replay(partie)
-
-    def extend(self, settlement, deals):
-        return self.engine.extend(settlement, deals)
+GAMES: dict[str, Game] = {}
 
 
-STROHMANDELN = Game("strohmandeln", N_("Strohmandeln"), "strohmandeln-partie", strohmandeln, strohmandeln.RuleSet, (2,))
-HAFERL = Game("haferltarock", N_("Bavarian Tarock"), haferl_file.FORMAT, haferl, haferl.RuleSet, (3, 4))
-GAMES = {g.key: g for g in (STROHMANDELN, HAFERL)}
-# Scored by the engine and the command line, not yet offered by the web app (which reads only GAMES):
-# Königrufen has no form, board or store yet.
-KOENIGRUFEN = Game("koenigrufen", N_("Königrufen"), koenigrufen_file.FORMAT, koenigrufen, koenigrufen.RuleSet, (4, 5))
-ENGINE_ONLY = {KOENIGRUFEN.key: KOENIGRUFEN}
+def register(game: Game) -> Game:
+    """Add a game to the registry (the games above at import, a test's own game in its fixture)."""
+    if game.key in GAMES or any(g.format == game.format for g in GAMES.values()):
+        raise ValueError(f"a game with the key {game.key!r} or the format {game.format!r} is registered already")
+    GAMES[game.key] = game
+    return game
+
+
+def unregister(game: Game) -> None:
+    """Take a game out of the registry again."""
+    if GAMES.get(game.key) is game:
+        del GAMES[game.key]
+
+
+def default() -> Game:
+    """The game a new partie has unless another is chosen."""
+    return next(iter(GAMES.values()))
+
+
+def by_key(key: object) -> Game | None:
+    """The game with this key (or one of its older keys); None if there is none."""
+    for game in GAMES.values():
+        if key == game.key or key in game.aliases:
+            return game
+    return None
+
+
+def by_format(format: object) -> Game | None:
+    """The game whose partie file has this `format`; None if there is none."""
+    return next((g for g in GAMES.values() if g.format == format), None)
+
+
+def registered() -> tuple[Game, ...]:
+    """Every game: the command line scores each."""
+    return tuple(GAMES.values())
+
+
+def offered() -> tuple[Game, ...]:
+    """The games the web app offers: those with a web module (a game may have only its engine yet)."""
+    return tuple(g for g in GAMES.values() if g.web)
 
 
 def game_of(thing) -> Game:
-    """The game of a partie, a settlement or a rule set."""
+    """The game of a partie, a settlement, a rule set or a deal."""
     rules = getattr(getattr(thing, "partie", thing), "rules", thing)
-    if isinstance(rules, koenigrufen.RuleSet):
-        return KOENIGRUFEN
-    return HAFERL if isinstance(rules, haferl.RuleSet) else STROHMANDELN
+    for game in GAMES.values():
+        if isinstance(rules, (game.rules, game.engine.Deal)):
+            return game
+    raise LookupError(f"no registered game has a {type(rules).__name__}")
+
+
+for _path in REGISTERED:
+    register(import_module(_path).GAME)

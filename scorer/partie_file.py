@@ -1,162 +1,150 @@
-"""The partie file of FORMAT.md (version 1): read, write, and the settlement as JSON."""
+"""The partie file of every game (FORMAT.md, RULES-BAVARIAN.md §4, RULES-KOENIGRUFEN.md §10): read, write,
+and the settlement as JSON.
+
+The frame is the same for every game (a JSON object with format, version, players, rules and deals); the
+`format` names the game, and the game (`scorer.games`) reads and writes its own players, rules and deals
+with the helpers here (`names_of`, `deal_frame`). The registry is imported where it is asked, since each
+game's file module imports this one.
+"""
 
 from __future__ import annotations
 
 import json
 
-from .strohmandeln import (
-    Bonus, Deal, check, Partie, Problem, RuleSet, StrohmandelnError, format_card_points,
-    parse_card_points,
-)
+from .game import Game
+from .partie import Partie, check_name, clean_name
+from .problems import Problem, ScoringError
+from .words import Alternatives
 
-from .haferl import file as haferl_file
-from .haferl import RuleSet as HaferlRules
-from .partie import deal_frame, names_of, read_partie
-
-FORMAT = "strohmandeln-partie"
-VERSION = 1
-
-_KEYS = {
-    "game": ("type", "dealer", "undertaker", "card_points", "bonuses", "kontra"),
-    "renonce": ("type", "dealer", "undertaker", "offender", "bonuses", "card_points", "kontra"),
-    "misdeal": ("type", "dealer", "offender"),
-    "redeal": ("type", "dealer", "reason"),
-}
-_WRONG_TYPE = Problem("type", "type must be game, renonce, misdeal or redeal")   # made once: a Problem is immutable
+FIELDS = ("format", "version", "players", "rules", "deals")
 
 
-def loads(text: str | bytes) -> Partie:
-    """A partie from the text of a partie file; StrohmandelnError lists every problem."""
-    try:
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise StrohmandelnError([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
-    except json.JSONDecodeError as exc:
-        raise StrohmandelnError([Problem("file", "the file is not valid JSON: {msg} at line {line}, column {col}",
-                                         msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
-    except RecursionError:
-        raise StrohmandelnError([Problem("file", "the file is nested too deeply to be a partie file")]) from None
-    except ValueError:   # a number of thousands of digits (Python's limit on integer conversion)
-        raise StrohmandelnError([Problem("file", "the file holds a number far too long to be a partie's")]) from None
-    return from_dict(data)
+def names_of(raw: list, problems: list) -> list[str]:
+    """The players' names of a partie file, each checked ("" where one is missing)."""
+    names = []
+    for value in raw:
+        if not isinstance(value, str) or not clean_name(value):
+            problems.append(Problem("players", "each player needs a name"))
+            names.append("")
+            continue
+        names.append(check_name(value, problems))
+    return names
 
 
-def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a partie file (either game's); every problem raised at once."""
-    if isinstance(data, dict) and data.get("format") == haferl_file.FORMAT:
-        return haferl_file.from_dict(data)
-    return read_partie(data, format=FORMAT, version=VERSION, error=StrohmandelnError, parse_players=parse_players,
-                       rules=RuleSet, parse_deal=parse_deal, check=check)
-
-
-def parse_players(raw: object, problems: list[Problem]) -> tuple[str, str]:
-    """Exactly two different, non-empty names."""
-    if not isinstance(raw, list) or len(raw) != 2:
-        problems.append(Problem("players", "players must be a list of exactly two names"))
-        return ("", "")
-    names = names_of(raw, problems)
-    if names[0] and names[0].casefold() == names[1].casefold():
-        problems.append(Problem("players", "the two players need different names"))
+def different_names(names: list[str], problems: list) -> tuple[str, ...]:
+    """The names, with a problem if two of them are the same (case aside)."""
+    folded = [n.casefold() for n in names if n]
+    if len(set(folded)) != len(folded):
+        problems.append(Problem("players", "the players need different names"))
     return tuple(names)
 
 
-def _index(raw: dict, key: str, problems: list[Problem], allow_none: bool = False):
-    value = raw.get(key)
-    if value is None and allow_none:
+def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | None:
+    """The type of one deal of a partie file, after checking it is an object with a known type and only
+    the fields that type has (`keys`: type -> fields). None, with `wrong_type` (a Problem) or another
+    problem added, when the deal cannot be read."""
+    if not isinstance(raw, dict):
+        problems.append(Problem("deal", "a deal is a JSON object with a type"))
         return None
-    if value in (0, 1) and not isinstance(value, bool):
-        return value
-    problems.append(Problem(key, "{key} must be {choices}", key=key,
-                            choices="0, 1 or null" if allow_none else "0 or 1"))
-    return None
-
-
-def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
-    """One deal of the file; the rules' checks come later, in replay."""
-    kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
-    if kind is None:
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in keys:
+        problems.append(wrong_type)
         return None
-    dealer = _index(raw, "dealer", problems)
-    offender = None
-    if "offender" in _KEYS[kind] and raw.get("offender") is not None:
-        offender = _index(raw, "offender", problems)   # none at all: the rules' check asks who it was
-    undertaker = _index(raw, "undertaker", problems, allow_none=True) if "undertaker" in _KEYS[kind] else None
-    card_points = None
-    cp = raw.get("card_points")
-    if cp is not None:
-        if not isinstance(cp, list) or len(cp) != 2:
-            problems.append(Problem("card_points", "card_points is a list of two values, one of them may be null"))
-        else:
-            values = []
-            for value in cp:
-                if value is None:
-                    values.append(None)
-                    continue
-                try:
-                    values.append(parse_card_points(value))
-                except StrohmandelnError as exc:
-                    problems.extend(exc.problems)
-                    values.append(None)
-            card_points = tuple(values)
-    bonuses = []
-    raw_bonuses = raw.get("bonuses", [])
-    if not isinstance(raw_bonuses, list):
-        problems.append(Problem("bonuses", "bonuses is a list of {{\"bonus\": NAME, \"player\": 0 or 1}}"))
-        raw_bonuses = []
-    for entry in raw_bonuses:
-        if not isinstance(entry, dict) or set(entry) != {"bonus", "player"} or not isinstance(entry["bonus"], str):
-            problems.append(Problem("bonuses", "each bonus is {{\"bonus\": NAME, \"player\": 0 or 1}}"))
-            continue
-        player = entry["player"]
-        if not isinstance(player, (int, str, type(None))):
-            player = str(player)[:20]
-        bonuses.append(Bonus(entry["bonus"], player))   # a wrong player: the rules' check names the bonus
-    kontra = raw.get("kontra", False)
-    if not isinstance(kontra, bool):
-        problems.append(Problem("kontra", "kontra is true or false"))
-        kontra = False
-    reason = raw.get("reason") if kind == "redeal" else None
-    if kind == "redeal" and not isinstance(reason, str):
-        problems.append(Problem("reason", "a redeal's reason is \"no-tarock\" or \"passed\""))
-        reason = None
-    if dealer is None:
-        return None
-    return Deal(type=kind, dealer=dealer, undertaker=undertaker, card_points=card_points, bonuses=tuple(bonuses),
-                offender=offender, reason=reason, kontra=kontra)
+    if not raw.keys() - keys[kind]:   # the common case, in C: no field the type lacks
+        return kind
+    for key in raw:
+        if key not in keys[kind]:
+            problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
+    return kind
 
 
-def deal_to_dict(deal) -> dict:
-    """One deal as the partie file writes it (either game's)."""
-    if not isinstance(deal, Deal):
-        return haferl_file.deal_to_dict(deal)
-    out: dict = {"type": deal.type, "dealer": deal.dealer}
-    if deal.type in ("game", "renonce"):
-        out["undertaker"] = deal.undertaker
-    if deal.type in ("renonce", "misdeal"):
-        out["offender"] = deal.offender
-    if deal.type in ("game", "renonce"):
-        out["card_points"] = (None if deal.card_points is None else
-                              [None if v is None else format_card_points(v) for v in deal.card_points])
-        if deal.bonuses:
-            out["bonuses"] = [{"bonus": b.bonus, "player": b.player} for b in deal.bonuses]
-        if deal.kontra:
-            out["kontra"] = True
-    if deal.type == "redeal":
-        out["reason"] = deal.reason
-    return out
+def loads(text: str | bytes, game: Game | None = None, every: bool = False) -> Partie:
+    """A partie from the text of a partie file; the game's ScoringError lists every problem. `game` and
+    `every` as in `from_dict`."""
+    from . import games
+
+    error = (game or games.default()).error
+    try:
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        raise error([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
+    except json.JSONDecodeError as exc:
+        raise error([Problem("file", "the file is not valid JSON: {msg} at line {line}, column {col}",
+                             msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
+    except RecursionError:
+        raise error([Problem("file", "the file is nested too deeply to be a partie file")]) from None
+    except ValueError:   # a number of thousands of digits (Python's limit on integer conversion)
+        raise error([Problem("file", "the file holds a number far too long to be a partie's")]) from None
+    return from_dict(data, game, every)
+
+
+def from_dict(data: object, game: Game | None = None, every: bool = False) -> Partie:
+    """A partie from the parsed JSON of a partie file; every problem raised at once.
+
+    The file is read as `game`'s if one is given; else as the game its `format` names, among the games the
+    web app offers (`every`: among every registered game, as the command line reads them). A file of no
+    such format is read as the default game's, so that its other problems are said too.
+    """
+    from . import games
+
+    offered = (game,) if game else games.registered() if every else games.offered()
+    if game is None:
+        fmt = data.get("format") if isinstance(data, dict) else None
+        game = next((g for g in offered if g.format == fmt), None) or games.default()
+    if not isinstance(data, dict):
+        raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
+                                          "rules and deals")])
+    problems: list = []
+    limit = getattr(game.file, "MAX_DEALS", None)
+    if limit is not None and isinstance(data.get("deals"), list) and len(data["deals"]) > limit:
+        raise game.error([Problem("deals", "a partie has at most {max} deals", max=limit)])
+    if data.get("format") != game.format:
+        problems.append(Problem("format", "format must be {formats}", formats=Alternatives(g.format for g in offered)))
+    version = game.file.VERSION
+    if data.get("version") != version or isinstance(data.get("version"), bool):
+        problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
+                                version=version))
+    for key in data:
+        if key not in FIELDS:
+            problems.append(Problem(str(key)[:40], "unknown field '{key}'", key=str(key)[:40]))
+    players = game.file.parse_players(data.get("players"), problems)
+    ruleset = None
+    try:
+        ruleset = game.rules.from_dict(data.get("rules", {}))
+    except ScoringError as exc:
+        problems.extend(Problem(p.field, "rules: {problem}", problem=p) for p in exc.problems)
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        problems.append(Problem("deals", "deals must be a list"))
+        raw_deals = []
+    deals = []
+    for number, raw in enumerate(raw_deals, start=1):
+        found: list = []
+        deal = game.file.parse_deal(raw, found)
+        if deal is not None and ruleset is not None and players and not found:
+            found = game.check(ruleset, deal, players)
+        problems.extend(p.at(number) for p in found)
+        deals.append(deal)
+    if problems:
+        raise game.error(problems)
+    return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
 
 
 def to_dict(partie: Partie) -> dict:
-    """The partie file's content (either game's)."""
-    if isinstance(partie.rules, HaferlRules):
-        return haferl_file.to_dict(partie)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": list(partie.players),
-        "rules": partie.rules.to_dict(),
-        "deals": [deal_to_dict(d) for d in partie.deals],
-    }
+    """The partie file's content."""
+    from . import games
+
+    game = games.game_of(partie)
+    return {"format": game.format, "version": game.file.VERSION, "players": list(partie.players),
+            "rules": partie.rules.to_dict(full=getattr(game.file, "RULES_IN_FULL", False)),
+            "deals": [game.file.deal_to_dict(d) for d in partie.deals]}
+
+
+def deal_to_dict(deal) -> dict:
+    """One deal as its game's partie file writes it (and the store keeps it)."""
+    from . import games
+
+    return games.game_of(deal).file.deal_to_dict(deal)
 
 
 def dumps(partie: Partie) -> str:
@@ -165,27 +153,7 @@ def dumps(partie: Partie) -> str:
 
 
 def settlement_to_dict(settlement) -> dict:
-    """The settlement of FORMAT.md (`replay --json`), or of RULES-BAVARIAN.md §4 for Bavarian Tarock."""
-    if isinstance(settlement.partie.rules, HaferlRules):
-        return haferl_file.settlement_to_dict(settlement)
-    strawman = settlement.credits is not None
+    """The settlement as `replay --json` writes it (FORMAT.md; RULES-BAVARIAN.md §4)."""
+    from . import games
 
-    def one(r):
-        out = {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "multiplier": r.multiplier,
-               "points": list(r.points), "balance": list(r.balance), "doubled_pending": r.doubled_pending,
-               "items": [{"item": i.item, "player": i.player, "points": i.points} for i in r.items]}
-        if strawman:
-            out["credits"] = list(r.credits)
-        return out
-
-    out = {
-        "players": list(settlement.partie.players),
-        "deals": [one(r) for r in settlement.deals],
-        "balance": list(settlement.balance),
-        "money": [str(m) for m in settlement.money],
-        "doubled_pending": settlement.doubled_pending,
-        "next_dealer": settlement.next_dealer,
-    }
-    if strawman:
-        out["credits"] = list(settlement.credits)
-    return out
+    return games.game_of(settlement).file.settlement_to_dict(settlement)

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from .games import GAMES, game_of
-from .haferl import file as haferl_file
+from . import games
+from .games import game_of
 from .partie import Partie
-from .partie_file import deal_to_dict, parse_deal
+from .partie_file import deal_to_dict
 
 
 class NotFoundError(LookupError):
@@ -112,19 +112,18 @@ def load(db: Database, pid: str) -> StoredPartie:
         row = rows[0]
         deals = list(db.query("select deal from deals where partie_id = ? order by position", [pid]))
         history_id = _last_change(db, pid)
-    game = GAMES.get(row["game"], GAMES["strohmandeln"])
+    game = games.by_key(row["game"]) or games.default()
     rules = game.rules.from_stored(json.loads(row["rules"]))   # older money kept as stored
-    partie = Partie(players=tuple(json.loads(row["players"])), rules=rules, deals=_parse(deals, rules),
+    partie = Partie(players=tuple(json.loads(row["players"])), rules=rules, deals=_parse(deals, game),
                     first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
                         ended=row["ended"], history_id=history_id)
 
 
-def _parse(rows, rules) -> tuple:
+def _parse(rows, game) -> tuple:
     """Stored deals (written by this store, so valid) back into the game's Deals."""
     problems: list = []
-    parse = haferl_file.parse_deal if game_of(rules).key == "haferltarock" else parse_deal
-    return tuple(parse(json.loads(r["deal"]), problems) for r in rows)
+    return tuple(game.file.parse_deal(json.loads(r["deal"]), problems) for r in rows)
 
 
 def _last_change(db: Database, pid: str) -> int:
@@ -147,7 +146,7 @@ def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple]
             return None
         new = list(db.query("select deal from deals where partie_id = ? order by position limit -1 offset ?",
                             [sp.id, len(sp.partie.deals)]))
-    added = _parse(new, sp.partie.rules)
+    added = _parse(new, game_of(sp.partie))
     partie = Partie(sp.partie.players, sp.partie.rules, sp.partie.deals + added, sp.partie.first_dealer)
     now_sp = StoredPartie(id=sp.id, partie=partie, version=rows[0]["version"], created=sp.created,
                           ended=rows[0]["ended"], history_id=actions[-1]["id"] if actions else sp.history_id)

@@ -8,6 +8,7 @@ Argument types that are localized when rendered:
 - `Message` / `Plural`: rendered recursively (a reason inside a message);
 - `Term`: a word of the game (a bonus, a preset, a deal type), translated;
 - `Words`: several terms joined by "and";
+- `Alternatives`: names in quotes joined by "or";
 - `Thirds`: card points in thirds ("35 2/3", in German "35 ⅔");
 - `Money`: an amount in euros;
 - `int`: a number in the locale's digits.
@@ -19,6 +20,8 @@ Source strings are found by the catalog extractor through the keywords `N_`, `Me
 from __future__ import annotations
 
 from decimal import Decimal
+
+from .amounts import card_points_text, money_text
 
 
 class Term(str):
@@ -46,6 +49,22 @@ class Words(tuple):
 
     def localized(self, tr) -> str:
         return tr.gettext(" and ").join(localize(w, tr) for w in self)
+
+
+class Alternatives(tuple):
+    """Names in quotes, the last after "or" ("a", "b" or "c")."""
+
+    def __format__(self, spec: str) -> str:
+        return self.localized(ENGLISH)
+
+    def __str__(self) -> str:
+        return format(self)
+
+    def localized(self, tr) -> str:
+        quoted = [tr.gettext("\"{name}\"").format(name=name) for name in self]
+        if len(quoted) < 2:
+            return "".join(quoted)
+        return ", ".join(quoted[:-1]) + tr.gettext(" or ") + quoted[-1]
 
 
 class Listing(tuple):
@@ -159,11 +178,10 @@ class English:
         return str(n)
 
     def thirds(self, thirds: int) -> str:
-        whole, rest = divmod(thirds, 3)
-        return f"{whole} {rest}/3" if rest else str(whole)
+        return card_points_text(thirds)
 
     def money(self, amount: Decimal) -> str:
-        return f"{amount:.2f} €"
+        return money_text(amount) + " €"
 
 
 ENGLISH = English()

@@ -15,7 +15,7 @@ if ! .venv/bin/python -c 'import scorer, flask, flask_wtf, flask_babel, sqlite_u
   touch .venv/.installed
 fi
 # the German and English catalogs: .po (in git) -> .mo (built here, and again by the app if stale)
-.venv/bin/python -c 'from scorer.i18n import compile_catalogs; compile_catalogs()'
+.venv/bin/python -c 'from scorer.web.language import compile_catalogs; compile_catalogs()'
 
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

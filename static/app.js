@@ -162,8 +162,8 @@
     form.querySelectorAll("input[name=dealer]").forEach(function (input) {
       input.addEventListener("change", function () {
         const dealer = parseInt(input.value, 10);
-        const vorhand = form.querySelector("input[name=undertaker][value=vorhand] + span");
-        const geber = form.querySelector("input[name=undertaker][value=geber] + span");
+        const vorhand = form.querySelector("input[name=undertaker][value=forehand] + span");
+        const geber = form.querySelector("input[name=undertaker][value=dealer] + span");
         if (vorhand && vorhandLabels[dealer]) vorhand.textContent = vorhandLabels[dealer];
         if (geber && geberLabels[dealer]) geber.textContent = geberLabels[dealer];
       });
@@ -207,7 +207,8 @@
       const dealer = form.querySelector("input[name=dealer]:checked");
       const under = form.querySelector("input[name=undertaker]:checked");
       const d = dealer ? parseInt(dealer.value, 10) : 0;
-      return under && under.value === "geber" ? d : 1 - d;
+      const seats = JSON.parse(form.dataset.vorhandSeats || "[1, 0]");   // Vorhand by dealer, from the engine
+      return under && under.value === "dealer" ? d : seats[d];
     }
     function show() {
       const checked = form.querySelector("input[name=pile_of]:checked");

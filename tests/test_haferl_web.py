@@ -12,7 +12,7 @@ import pytest
 from scorer import store
 from scorer.db import connect
 from scorer.haferl import replay
-from scorer.i18n import MINUS
+from scorer.web.language import MINUS
 
 NEW = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "Dieter",
        "first_dealer": "3", "preset": "haferl", "draw_at_60": "y"}

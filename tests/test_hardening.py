@@ -24,7 +24,7 @@ from urllib.parse import unquote
 import pytest
 
 from scorer import create_app, store
-from scorer.web import parties
+from scorer.web import loading
 
 from .conftest import NEW_PARTIE, record, start
 
@@ -446,7 +446,7 @@ def test_a_double_tap_on_an_edit_applies_it_once_without_a_conflict(app, client,
 
 def test_the_settlement_cache_is_bounded_by_deals(app, client):
     app.config["SETTLEMENT_CACHE_DEALS"] = 12
-    cache = parties.SettlementCache()
+    cache = loading.SettlementCache()
     boards = []
     for i in range(3):
         board = start(client, player0=f"A{i}", player1=f"B{i}")
@@ -462,7 +462,7 @@ def test_the_settlement_cache_is_bounded_by_deals(app, client):
     assert cache.deals <= 12 and len(cache.entries) == 2      # 5 + 5: the oldest partie went
     assert list(cache.entries) == [b.rsplit("/", 1)[1] for b in boards[1:]]
     assert client.get(boards[0]).status_code == 200            # and comes back when asked for
-    assert parties.cache.deals <= 12
+    assert loading.cache.deals <= 12
 
 
 # 9. names -----------------------------------------------------------------------------------------------------

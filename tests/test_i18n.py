@@ -11,7 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from scorer.i18n import compile_catalogs
+from scorer.web.language import compile_catalogs
 from scorer.strohmandeln import PRESETS, Deal, RuleSet, check
 from scorer.words import render
 

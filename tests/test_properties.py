@@ -111,8 +111,10 @@ def test_queue_never_more_than_double(partie):
 @SETTINGS
 @given(st.data())
 def test_extending_a_settlement_is_a_full_replay(data):
-    from scorer.strohmandeln import extend, preview, start
+    from scorer.games import game_of
+    from scorer.strohmandeln import extend, start
     partie = data.draw(parties())
+    preview = game_of(partie).preview
     k = data.draw(st.integers(0, len(partie.deals)))
     head = Partie(partie.players, partie.rules, partie.deals[:k], partie.first_dealer)
     assert extend(replay(head), partie.deals[k:]) == replay(partie)

@@ -232,6 +232,7 @@ HOSTILE_SETTINGS = settings(max_examples=600, deadline=None,
                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.slow
 @HOSTILE_SETTINGS
 @given(st.dictionaries(st.sampled_from(FIELDS), st.one_of(HOSTILE_TEXT, st.lists(HOSTILE_TEXT, max_size=3)),
                        max_size=12))
@@ -250,6 +251,7 @@ def test_hostile_deal_forms_never_500(hostile_app, data):
     assert client.get(board).status_code == 200
 
 
+@pytest.mark.slow
 @HOSTILE_SETTINGS
 @given(st.dictionaries(st.sampled_from(list(NEW_PARTIE) + ["grammel_threshold", "bankroll", "kontra",
                                                           "undertaker_loses_draw", "tarock_ii_ultimo"]),
@@ -274,6 +276,7 @@ json_values = st.recursive(
     max_leaves=25)
 
 
+@pytest.mark.slow
 @HOSTILE_SETTINGS
 @given(st.one_of(
     json_values.map(lambda deals: {"format": "strohmandeln-partie", "version": 1, "players": ["A", "B"],
@@ -317,6 +320,7 @@ def hostile_haferl(app, client):
     return app, client, board
 
 
+@pytest.mark.slow
 @HOSTILE_SETTINGS
 @given(st.dictionaries(st.sampled_from(HAFERL_FIELDS),
                        st.one_of(HOSTILE_TEXT, st.sampled_from(["0", "1", "3", "4", "pickup", "hand", "solo", "66",
@@ -332,6 +336,7 @@ def test_hostile_bavarian_deal_forms_never_500(hostile_haferl, data):
     assert client.get(board).status_code == 200
 
 
+@pytest.mark.slow
 @HOSTILE_SETTINGS
 @given(st.dictionaries(st.sampled_from(HAFERL_NEW), st.one_of(HOSTILE_TEXT, st.sampled_from(
     ["haferltarock", "haferl", "huber", "sharp", "0", "3", "y"])), max_size=12))
@@ -355,6 +360,7 @@ haferl_json = st.recursive(
     max_leaves=25)
 
 
+@pytest.mark.slow
 @HOSTILE_SETTINGS
 @given(st.one_of(
     haferl_json.map(lambda deals: {"format": "haferltarock-partie", "version": 1, "players": ["A", "B", "C"],

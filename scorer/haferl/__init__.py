@@ -3,12 +3,10 @@
 from .deals import CONTRACT_LABELS, Deal, check
 from .problems import HaferlError
 from .rules import CONTRACTS, PRESET_NAMES, PRESETS, RuleSet
-from .scoring import DealResult, Settlement, Transfer, extend, next_dealer, preview, replay, score, start, sitting_out
-
-GAME = "haferltarock"
+from .scoring import DealResult, DealScore, Settlement, Transfer, extend, next_dealer, replay, score, start, sitting_out
 
 __all__ = [
     "CONTRACT_LABELS", "Deal", "check", "HaferlError", "CONTRACTS", "PRESET_NAMES", "PRESETS", "RuleSet",
-    "DealResult", "Settlement", "Transfer", "extend", "next_dealer", "preview", "replay", "score", "start",
-    "sitting_out", "GAME",
+    "DealResult", "DealScore", "Settlement", "Transfer", "extend", "next_dealer", "replay", "score", "start",
+    "sitting_out",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..words import N_
 from .problems import Problem
-from .rules import PRESET_NAMES, TOTAL, RuleSet
+from .rules import PRESET_NAMES, TARGET, TOTAL, RuleSet
 
 DEAL_TYPES = ("game", "redeal")
 CONTRACT_LABELS = {
@@ -27,7 +27,7 @@ class Deal:
     dealer: int
     declarer: int | None = None
     contract: str | None = None
-    target: int = 61
+    target: int = TARGET
     declarer_points: int | None = None
     schwarz: bool = False
 

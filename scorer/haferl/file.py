@@ -1,15 +1,15 @@
-"""The Bavarian Tarock partie file (RULES-BAVARIAN.md §4): read, write, and the settlement as JSON.
+"""The Bavarian Tarock partie file (RULES-BAVARIAN.md §4): its players, its deals, and the settlement as JSON.
 
-Pure dict conversions; the JSON text itself is read by `scorer.partie_file`, which hands a file whose
-format is "haferltarock-partie" to `from_dict` here.
+Pure dict conversions; the JSON text and the frame every game's file shares are read by
+`scorer.partie_file`, which asks the game (`scorer.games`) for the pieces here.
 """
 
 from __future__ import annotations
 
-from ..partie import Partie, deal_frame, names_of, read_partie
-from .deals import CONTRACT_LABELS, Deal, check
-from .problems import HaferlError, Problem
-from .rules import RuleSet
+from ..partie_file import deal_frame, different_names, names_of
+from .deals import CONTRACT_LABELS, Deal
+from .problems import Problem
+from .rules import TARGET
 from .scoring import Settlement
 
 FORMAT = "haferltarock-partie"
@@ -21,23 +21,12 @@ _KEYS = {
 _WRONG_TYPE = Problem("type", "type must be game or redeal")   # made once: a Problem is immutable
 
 
-def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a partie file; every problem raised at once."""
-    return read_partie(data, format=FORMAT, version=VERSION, error=HaferlError,
-                       parse_players=parse_players,
-                       rules=RuleSet, parse_deal=parse_deal, check=check)
-
-
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
     """Three or four different, non-empty names."""
     if not isinstance(raw, list) or len(raw) not in (3, 4):
         problems.append(Problem("players", "players must be a list of three or four names"))
         return ()
-    names = names_of(raw, problems)
-    folded = [n.casefold() for n in names if n]
-    if len(set(folded)) != len(folded):
-        problems.append(Problem("players", "the players need different names"))
-    return tuple(names)
+    return different_names(names_of(raw, problems), problems)
 
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
@@ -59,10 +48,10 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     if not isinstance(contract, str) or contract not in CONTRACT_LABELS:
         problems.append(Problem("contract", "contract is pickup, hand, frage, solo or herzsolo"))
         contract = None
-    target = raw.get("target", 61)
+    target = raw.get("target", TARGET)
     if not isinstance(target, int) or isinstance(target, bool):
         problems.append(Problem("target", "target is a whole number (61, or a raised Hand: 66, 71, ...)"))
-        target = 61
+        target = TARGET
     points = raw.get("declarer_points")
     if not isinstance(points, int) or isinstance(points, bool):
         problems.append(Problem("declarer_points", "declarer_points is a whole number from 0 to 120"))
@@ -80,11 +69,6 @@ def deal_to_dict(deal: Deal) -> dict:
         return {"type": "redeal", "dealer": deal.dealer}
     return {"type": "game", "dealer": deal.dealer, "declarer": deal.declarer, "contract": deal.contract,
             "target": deal.target, "declarer_points": deal.declarer_points, "schwarz": deal.schwarz}
-
-
-def to_dict(partie: Partie) -> dict:
-    return {"format": FORMAT, "version": VERSION, "players": list(partie.players), "rules": partie.rules.to_dict(),
-            "deals": [deal_to_dict(d) for d in partie.deals]}
 
 
 def settlement_to_dict(settlement: Settlement) -> dict:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
-from ..partie import parse_cents
-from ..rulesets import WHOLE, RuleSetForm, read_options
-from ..words import Message, Money, N_, Plural
+from ..amounts import parse_cents
+from ..options import WHOLE, Option, RuleSetForm, read_options
+from ..words import Message, Money, N_
 from .problems import HaferlError
 
 PRESETS = ("haferl", "huber", "sharp")
@@ -49,17 +51,18 @@ def _flag(value):
     raise ValueError(Message("must be true or false"))
 
 
-# option: (presets that have it, default per preset, parser)
-OPTIONS = {
-    "ante": (("haferl",), {"haferl": Decimal("0.50")},
-             _money("0.01", "100", N_("an ante is money: at most two decimals, not {value}"))),
-    "stake": (PRESETS, {"haferl": Decimal("0.01"), "huber": Decimal("0.10"), "sharp": Decimal("0.10")},
-              _money("0", "100", N_("a stake is money: at most two decimals, not {value}"))),
-    "draw_at_60": (("huber",), {"huber": True}, _flag),
-    "schneider": (("huber",), {"huber": False}, _flag),
-    "bankroll": (("sharp",), {"sharp": Decimal("10.00")},
-                 _money("0.01", "100000", N_("a bankroll is money: at most two decimals, not {value}"))),
-}
+OPTIONS = {o.name: o for o in (
+    Option("ante", ("haferl",), {"haferl": Decimal("0.50")},
+           _money("0.01", "100", N_("an ante is money: at most two decimals, not {value}")),
+           "what every player pays into the pot at the start and whenever it is empty"),
+    Option("stake", PRESETS, {"haferl": Decimal("0.01"), "huber": Decimal("0.10"), "sharp": Decimal("0.10")},
+           _money("0", "100", N_("a stake is money: at most two decimals, not {value}")), "money per unit"),
+    Option("draw_at_60", ("huber",), {"huber": True}, _flag, "60 : 60 is a draw without payment"),
+    Option("schneider", ("huber",), {"huber": False}, _flag, "Schneider pays the contract once more"),
+    Option("bankroll", ("sharp",), {"sharp": Decimal("10.00")},
+           _money("0.01", "100000", N_("a bankroll is money: at most two decimals, not {value}")),
+           "money each player starts with"),
+)}
 OPTION_TITLES = {
     "ante": N_("the ante"),
     "stake": N_("the stake"),
@@ -83,26 +86,25 @@ class RuleSet(RuleSetForm):
     schneider: bool | None = None
     bankroll: Decimal | None = None
     given: tuple[str, ...] = field(default=(), compare=False)
+    OPTIONS: ClassVar[dict] = OPTIONS
 
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":
         """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
         preset, values, problems = read_options(
             data, presets=PRESETS, default="haferl", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
-            has=lambda key, preset: preset in OPTIONS[key][0] if key in OPTIONS else None,
-            parser=lambda key, preset: OPTIONS[key][2], error=HaferlError)
+            has=lambda key, preset: preset in OPTIONS[key].presets if key in OPTIONS else None,
+            parser=lambda key, preset: OPTIONS[key].parse, error=HaferlError)
         if problems:
             raise HaferlError(problems)
-        full = {name: values.get(name, defaults[preset])
-                for name, (presets, defaults, _parse) in OPTIONS.items() if preset in presets}
+        full = {name: values.get(name, option.defaults[preset])
+                for name, option in OPTIONS.items() if preset in option.presets}
         return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
 
     @classmethod
     def default(cls, preset: str = "haferl") -> "RuleSet":
         return cls.from_dict({"preset": preset})
 
-    def has_option(self, name: str) -> bool:
-        return name in OPTIONS and self.preset in OPTIONS[name][0]
 
     # -- what the rule set pays ------------------------------------------------
 
@@ -208,7 +210,3 @@ def amount(points: int, target: int) -> int:
     if points >= target:
         return 5 + max(0, points - (TARGET + 4))
     return 5 + max(0, (target - 5) - points)
-
-
-def amount_words(n: int) -> Plural:
-    return Plural("{n} unit", "{n} units", n=n)

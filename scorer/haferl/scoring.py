@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..partie import Partie, to_cents
+from ..partie import Partie
+from ..amounts import to_cents
 from .deals import Deal, check
 from .problems import HaferlError, Problem
 from .rules import FACTORS, TOTAL, RuleSet, amount
@@ -26,6 +27,15 @@ class Transfer(NamedTuple):
     payee: int
     amount: Decimal
     reason: str   # "game", "schneider", "schwarz", "ante"
+
+
+class DealScore(NamedTuple):
+    """One deal's payments between players, without the pot."""
+
+    won: bool | None          # the declarer won (None: a redeal, or a draw at 60)
+    units: int | None         # haferl: the amount in units before doubling for a Hand
+    schneider: bool
+    transfers: list[Transfer]
 
 
 class DealResult(NamedTuple):
@@ -62,6 +72,11 @@ class Settlement:
         return self.balance
 
     @property
+    def doubled_pending(self) -> int:
+        """Doubled games still to play when the partie ends: Bavarian Tarock has none."""
+        return 0
+
+    @property
     def sitting_out(self) -> int | None:
         """Who sits the next deal out: the dealer, at a table of four."""
         return sitting_out(len(self.partie.players), self.next_dealer)
@@ -90,20 +105,20 @@ def _left_of(declarer: int, players: int, out: int | None) -> int:
     return seat
 
 
-def score(rules: RuleSet, deal: Deal, players: int) -> tuple[bool | None, int | None, bool, list[Transfer]]:
-    """The deal's payments between players, without the pot (won, units, schneider, transfers).
+def score(rules: RuleSet, deal: Deal, players: int) -> DealScore:
+    """The deal's payments between players, without the pot, among `players` players.
 
     Payments from or to the pot (haferl Pick-Up) are marked with POT and settled against the pot's
     level by `extend`.
     """
     if deal.type == "redeal":
-        return None, None, False, []
+        return DealScore(None, None, False, [])
     out = sitting_out(players, deal.dealer)
     declarer = deal.declarer
     defenders = [i for i in range(players) if i not in (declarer, out)]
     p = deal.declarer_points
     if p == 60 and rules.draw_possible:
-        return None, None, False, []
+        return DealScore(None, None, False, [])
     won = p >= deal.target
     losers_points = TOTAL - p if won else p
     schneider = losers_points <= 30
@@ -127,13 +142,13 @@ def score(rules: RuleSet, deal: Deal, players: int) -> tuple[bool | None, int | 
             other = next(d for d in defenders if d != left)
             transfers.append(Transfer(declarer, left, value, "game"))
             transfers.append(Transfer(POT, other, value, "game"))
-        return won, units, schneider, transfers
+        return DealScore(won, units, schneider, transfers)
     if rules.preset == "huber":
         factor = FACTORS[deal.contract]
         each(to_cents(factor * s), "game")
         if rules.schneider and schneider:
             each(to_cents(factor * s), "schneider")
-        return won, None, schneider, transfers
+        return DealScore(won, None, schneider, transfers)
     # sharp: 2 units to the winning side (a Frage won: 1), Schneider 1 more, Schwarz 1 more again
     base = 1 if deal.contract == "frage" and won else 2
     each(to_cents(base * s), "game")
@@ -141,7 +156,7 @@ def score(rules: RuleSet, deal: Deal, players: int) -> tuple[bool | None, int | 
         each(to_cents(s), "schneider")
     if deal.schwarz:
         each(to_cents(s), "schwarz")
-    return won, None, schneider, transfers
+    return DealScore(won, None, schneider, transfers)
 
 
 def start(partie: Partie) -> Settlement:
@@ -161,7 +176,7 @@ def start(partie: Partie) -> Settlement:
 def replay(partie: Partie, *, checked: bool = False) -> Settlement:
     """Score every deal in order; raise HaferlError naming every deal that cannot be scored.
 
-    `checked`: every deal already passed `check` (a partie file read by `read_partie` did), so it is
+    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
     not checked a second time.
     """
     return extend(start(partie), partie.deals, checked=checked)
@@ -225,16 +240,3 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
         pot=None if pot is None else to_cents(pot), next_dealer=dealer,
         credits=tuple(to_cents(rules.bankroll + b) for b in balance) if rules.bankroll is not None else None,
         bankrupt=bankrupt)
-
-
-def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
-    """The result `deal` would have if recorded at `index` (0-based; default: as the next deal)."""
-    found = check(partie.rules, deal, partie.players)
-    if found:
-        raise HaferlError(found)
-    if settlement is not None and index is None:
-        return extend(settlement, (deal,)).deals[-1]
-    deals = list(partie.deals)
-    index = len(deals) if index is None else index
-    deals[index:index + 1] = [deal]
-    return replay(partie.with_deals(deals[:index + 1])).deals[index]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..amounts import card_points_text
 from ..words import N_, Thirds
 from .problems import Problem
 from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE, PREMIUM_LABELS,
@@ -97,9 +98,8 @@ def parse_card_points(value: object) -> int:
 
 
 def format_card_points(thirds: int) -> int | str:
-    """Thirds -> 36 or "41 2/3", as the partie file writes them."""
-    whole, rest = divmod(thirds, 3)
-    return f"{whole} {rest}/3" if rest else whole
+    """Thirds -> 36 or "41 2/3", as the partie file writes them (whole points as a JSON number)."""
+    return thirds // 3 if thirds % 3 == 0 else card_points_text(thirds)
 
 
 def _index(value, n: int) -> bool:

@@ -1,18 +1,18 @@
 """The Königrufen partie file (RULES-KOENIGRUFEN.md §10): read, write, and the settlement as JSON.
 
-Pure dict conversions plus `loads`/`dumps` for the text; the shared frame (format, version, players,
-rules, deals) is `scorer.partie.read_partie`.
+Pure dict conversions; the text and the frame every game's file shares (format, version, players, rules,
+deals) are read and written by `scorer.partie_file`, which asks the game (`scorer.games`) for the pieces here.
 """
 
 from __future__ import annotations
 
-import json
 
-from ..partie import Partie, deal_frame, names_of, read_partie
+from ..partie import Partie
+from ..partie_file import deal_frame, different_names, names_of
 from ..words import N_
-from .deals import ABSENT, Deal, Premium, check, format_card_points, parse_card_points
+from .deals import ABSENT, Deal, Premium, format_card_points, parse_card_points
 from .problems import KoenigrufenError, Problem
-from .rules import KING_CALLS, RuleSet
+from .rules import KING_CALLS
 from .scoring import Settlement
 
 FORMAT = "koenigrufen-partie"
@@ -26,29 +26,24 @@ _KEYS = {
 _GAME_PREMIUM = ("premium", "side", "announced", "made", "kontra")
 _RENONCE_PREMIUM = ("premium", "side")
 MAX_DEALS = 10_000
+RULES_IN_FULL = True   # the partie file writes every option (§9)
 _WRONG_TYPE = Problem("type", "type must be game, renonce or misdeal")   # made once: a Problem is immutable
 
 
 def loads(text: str | bytes) -> Partie:
-    """A partie from the text of a partie file; KoenigrufenError lists every problem."""
-    try:
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise KoenigrufenError([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
-    except json.JSONDecodeError as exc:
-        raise KoenigrufenError([Problem("file", "the file is not valid JSON: {msg} at line {line}, column {col}",
-                                        msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
-    except RecursionError:
-        raise KoenigrufenError([Problem("file", "the file is nested too deeply to be a partie file")]) from None
-    return from_dict(data)
+    """A partie from the text of a Königrufen partie file; KoenigrufenError lists every problem."""
+    from .. import partie_file
+    from .game import GAME
+
+    return partie_file.loads(text, GAME)
 
 
 def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a partie file; every problem raised at once."""
-    if isinstance(data, dict) and isinstance(data.get("deals"), list) and len(data["deals"]) > MAX_DEALS:
-        raise KoenigrufenError([Problem("deals", "a partie has at most {max} deals", max=MAX_DEALS)])
-    return read_partie(data, format=FORMAT, version=VERSION, error=KoenigrufenError, parse_players=parse_players,
-                       rules=RuleSet, parse_deal=parse_deal, check=check)
+    """A partie from the parsed JSON of a Königrufen partie file; every problem raised at once."""
+    from .. import partie_file
+    from .game import GAME
+
+    return partie_file.from_dict(data, GAME)
 
 
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
@@ -57,11 +52,7 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
         problems.append(Problem("players", "players must be a list of four or five names (five: the dealer "
                                 "sits out)"))
         return ()
-    names = names_of(raw, problems)
-    folded = [n.casefold() for n in names if n]
-    if len(set(folded)) != len(folded):
-        problems.append(Problem("players", "the players need different names"))
-    return tuple(names)
+    return different_names(names_of(raw, problems), problems)
 
 
 def _int(raw: dict, key: str, problems: list[Problem], what: str, default=None):
@@ -209,15 +200,11 @@ def deal_to_dict(deal: Deal) -> dict:
     return out
 
 
-def to_dict(partie: Partie) -> dict:
-    """The partie file's content; the full rule set is written (§9)."""
-    return {"format": FORMAT, "version": VERSION, "players": list(partie.players),
-            "rules": partie.rules.to_dict(full=True), "deals": [deal_to_dict(d) for d in partie.deals]}
-
-
 def dumps(partie: Partie) -> str:
-    """The partie file's text."""
-    return json.dumps(to_dict(partie), ensure_ascii=False, indent=2) + "\n"
+    """The partie file's text (the full rule set, §9: `RULES_IN_FULL`)."""
+    from .. import partie_file
+
+    return partie_file.dumps(partie)
 
 
 def settlement_to_dict(settlement: Settlement) -> dict:

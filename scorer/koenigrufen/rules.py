@@ -3,10 +3,12 @@ tariff of §3 and the premiums of §4."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from ..rulesets import RuleSetForm, read_options
+from ..options import Option, RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_
 from .problems import KoenigrufenError, Problem
 
@@ -136,16 +138,18 @@ def _doubled_radl(value):
     return tuple(value)
 
 
-# option: (default per preset, parser); every option exists in both presets
-OPTIONS = {
-    "stake": ({"ooe": Decimal("0.10"), "tirol": Decimal("0.10")}, _stake),
-    "max_kontra": ({"ooe": 8, "tirol": 8}, _max_kontra),
-    "kontra_in_schrift": ({"ooe": False, "tirol": False}, _flag),
-    "doubled_radl": ({"ooe": (), "tirol": ()}, _doubled_radl),
-    "misdeal_penalty": ({"ooe": 0, "tirol": 0}, _penalty),
-    "trischaken_payout": ({"ooe": "loser", "tirol": "pairs"}, _choice("loser", "pairs")),
-    "jungfrauen": ({"ooe": "share", "tirol": "share"}, _choice("share", "full")),
-}
+# every option exists in both presets
+OPTIONS = {o.name: o for o in (
+    Option("stake", PRESETS, {"ooe": Decimal("0.10"), "tirol": Decimal("0.10")}, _stake, "money per point"),
+    Option("max_kontra", PRESETS, {"ooe": 8, "tirol": 8}, _max_kontra, "the highest Kontra level"),
+    Option("kontra_in_schrift", PRESETS, {"ooe": False, "tirol": False}, _flag, "Kontra counts in the points"),
+    Option("doubled_radl", PRESETS, {"ooe": (), "tirol": ()}, _doubled_radl, "what starts a doubled Radl"),
+    Option("misdeal_penalty", PRESETS, {"ooe": 0, "tirol": 0}, _penalty, "what a misdeal costs"),
+    Option("trischaken_payout", PRESETS, {"ooe": "loser", "tirol": "pairs"}, _choice("loser", "pairs"),
+           "who pays in a Trischaken"),
+    Option("jungfrauen", PRESETS, {"ooe": "share", "tirol": "share"}, _choice("share", "full"),
+           "what a Jungfrau pays in a Trischaken"),
+)}
 OPTION_TITLES = {
     "stake": N_("the stake"),
     "max_kontra": N_("the highest Kontra"),
@@ -173,6 +177,7 @@ class RuleSet(RuleSetForm):
     trischaken_payout: str = "loser"
     jungfrauen: str = "share"
     given: tuple[str, ...] = field(default=(), compare=False)
+    OPTIONS: ClassVar[dict] = OPTIONS
 
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":
@@ -184,8 +189,8 @@ class RuleSet(RuleSetForm):
             data, presets=PRESETS, default="ooe", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
             has=lambda key, preset: True if key in OPTIONS else (False if key in ("valat", "trischaken_renonce")
                                                                  else None),
-            parser=lambda key, preset: OPTIONS[key][1], error=KoenigrufenError)
-        full = {name: values.get(name, defaults[preset]) for name, (defaults, _parse) in OPTIONS.items()}
+            parser=lambda key, preset: OPTIONS[key].parse, error=KoenigrufenError)
+        full = {name: values.get(name, option.defaults[preset]) for name, option in OPTIONS.items()}
         if not problems and full["jungfrauen"] == "full" and full["trischaken_payout"] == "pairs":
             problems.append(Problem("jungfrauen", "Jungfrauen \"full\" belongs to the \"loser\" payout of "
                                     "Trischaken; with \"pairs\" leave it at \"share\""))
@@ -196,9 +201,6 @@ class RuleSet(RuleSetForm):
     @classmethod
     def default(cls, preset: str = "ooe") -> "RuleSet":
         return cls.from_dict({"preset": preset})
-
-    def has_option(self, name: str) -> bool:
-        return name in OPTIONS
 
     def to_dict(self, full: bool = False) -> dict:
         out = super().to_dict(full)

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..partie import CENT, Partie
+from ..partie import Partie
+from ..amounts import CENT
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
 from .rules import BETTEL, BIRDS, NEGATIVE, SECHSERDREIER_LOST, SOLO, VALAT_FACTOR, RuleSet
@@ -304,7 +305,7 @@ def start(partie: Partie) -> Settlement:
 def replay(partie: Partie, *, checked: bool = False) -> Settlement:
     """Score every deal in order; raise KoenigrufenError naming every deal that cannot be scored.
 
-    `checked`: every deal already passed `check` (a partie file read by `read_partie` did), so it is
+    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
     not checked a second time.
     """
     return extend(start(partie), partie.deals, checked=checked)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..amounts import card_points_text
 from ..words import N_
 from .problems import Problem, StrohmandelnError
 
@@ -130,10 +131,6 @@ class Pack:
         value += (n - len(cards)) * self.filler.value
         return self.value_thirds(value, n)
 
-    def has(self, card: str) -> bool:
-        """Whether the pack holds the named card."""
-        return card in dict(self.named)
-
 
 LABELS = {
     "trull": N_("Trull cards"),
@@ -240,11 +237,9 @@ def parse_card_points(value: object) -> int:
 
 def format_card_points(thirds: int) -> str:
     """Thirds -> '35 2/3' (the form the partie file and the CSV use)."""
-    whole, rest = divmod(thirds, 3)
-    return f"{whole} {rest}/3" if rest else str(whole)
+    return card_points_text(thirds)
 
 
 def format_blatt(thirds: int) -> str:
     """Thirds -> '35 + 2 Blatt', the traditional way to say it."""
-    whole, rest = divmod(thirds, 3)
-    return f"{whole} + {rest} Blatt" if rest else str(whole)
+    return card_points_text(thirds, "blatt")

@@ -50,6 +50,11 @@ class Deal:
     kontra: bool = False
 
     @property
+    def vorhand(self) -> int:
+        """Who was Vorhand in this deal (led and decided first)."""
+        return vorhand(self.dealer)
+
+    @property
     def counts_as_game(self) -> bool:
         """Whether the deal counts toward rounds and doubled games."""
         return self.type in COUNTS_AS_GAME
@@ -66,6 +71,11 @@ class Deal:
         if b is None:
             return (a, total - a)
         return (a, b)
+
+
+def vorhand(dealer: int) -> int:
+    """Vorhand, the player who leads and decides first: with two players, the one who did not deal."""
+    return 1 - dealer
 
 
 def _player(value) -> bool:

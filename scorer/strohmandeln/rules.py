@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal
 
 from .cards import Pack, pack_for
-from ..partie import parse_cents
-from ..rulesets import WHOLE, RuleSetForm, read_options
+from ..amounts import parse_cents
+from ..options import WHOLE, Option, RuleSetForm, read_options
 from ..words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
@@ -131,19 +133,9 @@ def _or_none(parse):
     return lambda value: None if value is None else parse(value)
 
 
-@dataclass(frozen=True)
-class Option:
-    """An option of RULES.md §4.5: which presets have it, its default there, its parser."""
-
-    name: str
-    presets: tuple[str, ...]
-    defaults: dict
-    parse: object
-    text: str
-
-
 OPTIONS = {o.name: o for o in (
-    Option("deck", PRESETS, {p: 54 for p in PRESETS}, _deck, "the pack: 54 cards, or 40 (the Zwanzigerrufen pack)"),
+    Option("deck", PRESETS, {p: 54 for p in PRESETS}, _deck, "the pack: 54 cards, or 40 (the Zwanzigerrufen pack)",
+           shown=("tarockbuch-extended", "tarockbuch-classic", "beck")),   # Straw Man: 54 only
     Option("counting", ("strawman",), {"strawman": "threes"}, _choice("threes", "simple"),
            "counting in threes, or simply adding the card values"),
     Option("stake", PRESETS, {p: Decimal("0.01") if p == "strawman" else Decimal("0.10") for p in PRESETS},
@@ -205,6 +197,7 @@ class RuleSet(RuleSetForm):
     kontra: bool | None = None
     valat: str | None = None
     given: tuple[str, ...] = field(default=(), compare=False)
+    OPTIONS: ClassVar[dict] = OPTIONS
 
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":
@@ -234,8 +227,6 @@ class RuleSet(RuleSetForm):
         """A preset with all its defaults."""
         return cls.from_dict({"preset": preset})
 
-    def has_option(self, name: str) -> bool:
-        return name in OPTIONS and self.preset in OPTIONS[name].presets
 
     # -- what the rule set pays ------------------------------------------------
 
@@ -302,6 +293,12 @@ class RuleSet(RuleSetForm):
             table["valat"] = self.valat_value
         return table
 
+    @property
+    def entered_bonuses(self) -> tuple[str, ...]:
+        """The bonuses a player enters for a deal: all of `bonuses` but a Valat where the pile is counted in
+        threes, since there it follows from the card points (70 : 0)."""
+        return tuple(b for b in self.bonuses if not (b == "valat" and self.pack.in_threes))
+
     def draw_value(self, bonus: str) -> int:
         """What a bonus scores in a drawn game (nobody reached the mark): Beck's "nur Ansagen" are the
         announced Trull and Königstrull only, so his Pagat (Tarock II) ultimo and Mondfang score 0 there;
@@ -324,11 +321,6 @@ class RuleSet(RuleSetForm):
     def misdeal_value(self) -> int:
         """What a misdeal costs its offender."""
         return 10 if self.preset == "strawman" else 1
-
-    @property
-    def unit(self) -> str:
-        """What the scoresheet counts."""
-        return "credits" if self.preset == "strawman" else "game points"
 
     def bonus_label(self, bonus: str) -> str:
         """A bonus's name in this rule set's words."""

@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from decimal import Decimal
 
-from ..partie import Partie, to_cents
+from ..partie import Partie
+from ..amounts import to_cents
 from .cards import rounded
-from .deals import Deal, check
+from .deals import Deal, check, vorhand
 from .problems import Problem, StrohmandelnError
 from .rules import RuleSet
 
@@ -45,8 +46,9 @@ def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
     return DealScore(tuple(items), (a, b), piles, winner, draw, valat)
 
 
-def score(rules: RuleSet, deal: Deal) -> DealScore:
-    """The items of one deal that `check` accepted, multiplier not applied."""
+def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
+    """The items of one deal that `check` accepted, multiplier not applied (`players`: always two here, as
+    every game's `score(rules, deal, players)` is called)."""
     if deal.type == "misdeal":
         return _score((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
     if deal.type == "redeal":
@@ -147,7 +149,7 @@ class Settlement:
     @property
     def vorhand(self) -> int:
         """Who leads and decides first in the next deal: the non-dealer."""
-        return 1 - self.next_dealer
+        return vorhand(self.next_dealer)
 
     @property
     def round(self) -> int:
@@ -215,7 +217,7 @@ def start(partie: Partie) -> Settlement:
 def replay(partie: Partie, *, checked: bool = False) -> Settlement:
     """Score every deal in order; raise StrohmandelnError naming every deal that cannot be scored.
 
-    `checked`: every deal already passed `check` (a partie file read by `read_partie` did), so it is
+    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
     not checked a second time.
     """
     return extend(start(partie), partie.deals, checked=checked)
@@ -279,21 +281,3 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
         credits=(bankroll + balance, bankroll - balance) if bankroll is not None else None, bankrupt=bankrupt,
         doubled_rounds=tuple(doubling.rounds),
     )
-
-
-def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
-    """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).
-
-    With the partie's `settlement` at hand, the next deal is scored from it without replaying.
-    Raises StrohmandelnError with the deal's own problems (not numbered).
-    """
-    found = check(partie.rules, deal, partie.players)
-    if found:
-        raise StrohmandelnError(found)
-    if settlement is not None and index is None:
-        return extend(settlement, (deal,)).deals[-1]
-    deals = list(partie.deals)
-    index = len(deals) if index is None else index
-    deals[index:index + 1] = [deal]
-    settled = replay(Partie(partie.players, partie.rules, tuple(deals[:index + 1]), partie.first_dealer))
-    return settled.deals[index]

@@ -1,23 +1,54 @@
-"""Creating a partie from a new-partie form, the same for every game: the passcode, the errors next to
-their fields, the redirect to the new board."""
+"""Creating a partie from a new-partie form, the same for every game: the game's form and its check, the
+rule set from the options the engine's table shows for the preset, the passcode, the errors next to their
+fields, the redirect to the new board."""
 
 from __future__ import annotations
 
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import store
+from .. import games, store
 from ..db import get_db
-from ..i18n import sentence
+from ..problems import ScoringError
+from .language import sentence
 from .limits import passcode_ok
 
 
-def new_partie_page(form, check, engine, template: str, passcode: str | None, remember, **context):
-    """Validate `form`; `check()` gives (the Partie, or None, and the problems). Store the partie and go to
-    its board, or show the form again with every problem next to its field (status 422)."""
+def options_from_form(game, form, leave_out=()) -> dict:
+    """The dict form of the rule set a new-partie form asks for: its preset, and each option the engine's
+    table (`RuleSet.OPTIONS`) shows for that preset and the form has a field for, except `leave_out`. An empty
+    field, or the choice "default", leaves the option at the preset's default."""
+    preset = form.preset.data
+    data: dict = {"preset": preset}
+    for name, option in game.rules.OPTIONS.items():
+        if preset not in option.shown_in or name not in form or name in leave_out:
+            continue
+        field = form[name]
+        if field.type == "BooleanField":
+            data[name] = bool(field.data)
+            continue
+        value = field.data.strip() if isinstance(field.data, str) else field.data
+        if value not in (None, "", "default"):
+            data[name] = value
+    return data
+
+
+def rules_from_form(game, form, leave_out=()):
+    """(the rule set the form asks for, or None; the problems)."""
+    try:
+        return game.rules.from_dict(options_from_form(game, form, leave_out)), []
+    except ScoringError as exc:
+        return None, exc.problems
+
+
+def new_partie_page(game, passcode: str | None, remember):
+    """The game's new-partie form: validate it, and have the game's `partie_from_form` make the Partie;
+    store it and go to its board, or show the form again with every problem next to its field (422)."""
+    web = game.web_module()
+    form = web.NewPartieForm()
     status, passcode_error = 200, None
     if form.validate_on_submit():
-        partie, problems = check()
+        partie, problems = web.partie_from_form(form)
         if passcode and not passcode_ok(request.form.get("passcode", "")):
             passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
         if not problems and not passcode_error:
@@ -30,6 +61,8 @@ def new_partie_page(form, check, engine, template: str, passcode: str | None, re
         status = 422
     elif request.method == "POST":
         status = 422
-    summaries = {p: engine.RuleSet.default(p).describe() for p in engine.PRESETS}
-    return render_template(template, form=form, summaries=summaries, passcode=bool(passcode),
-                           passcode_error=passcode_error, **context), status
+    summaries = {p: game.rules.default(p).describe() for p in game.engine.PRESETS}
+    shown = {name: " ".join(option.shown_in) for name, option in game.rules.OPTIONS.items()}
+    return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,
+                           passcode=bool(passcode), passcode_error=passcode_error, game=game.key,
+                           games=games.offered()), status

@@ -1,32 +1,31 @@
-"""Bavarian Tarock in the web app: its new-partie form, board, deal form and deal page.
-
-The routes are the same as Strohmandeln's (`/new?game=haferltarock`, `/p/<id>`, `/p/<id>/deal`, ...); the
-Strohmandeln views hand a Bavarian partie to the functions here. The engine does every sum.
+"""Bavarian Tarock in the web app: its forms, its pages' words, its deal form: everything the shared routes
+ask of this game through the registry (`Game.web`, see scorer/game.py for the hooks). Its pages are
+`templates/haferl/`. The engine does every sum.
 """
 
 from __future__ import annotations
 
-from flask import current_app, render_template, request
+from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
-from .. import haferl
-from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal, HaferlError, RuleSet
+from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
+from ..haferl.game import GAME
+from ..haferl.rules import TARGET
 from ..haferl.scoring import POT
-from ..i18n import euros, say
 from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
-from .creating import new_partie_page
+from .creating import rules_from_form
 from .forms import new_key
-from .saving import by_field, form_problems, score_and_save
+from .language import euros, say
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
 
 
-class NewHaferlForm(FlaskForm):
+class NewPartieForm(FlaskForm):
     """Three or four names in seating order, a rule set with its options, who deals first."""
 
     game = HiddenField(default="haferltarock")
@@ -48,7 +47,7 @@ class NewHaferlForm(FlaskForm):
                            description=_l("Empty: 10.00."))
 
 
-class HaferlDealForm(FlaskForm):
+class DealForm(FlaskForm):
     """One deal: who dealt; for a game the declarer, contract, target, declarer's card points, Schwarz."""
 
     key = HiddenField()
@@ -58,53 +57,32 @@ class HaferlDealForm(FlaskForm):
     dealer = RadioField(_l("Dealer"), choices=[], validate_choice=False)
     declarer = RadioField(_l("Declarer"), choices=[], validate_choice=False)
     contract = RadioField(_l("Contract"), choices=[], validate_choice=False)
-    target = StringField(_l("Target"), default="61")
+    target = StringField(_l("Target"), default=str(TARGET))
     points = StringField(_l("Card points of the declarer"))
     schwarz = BooleanField(_l("Schwarz: one side took no trick"))
 
 
-def rules_from_form(form: NewHaferlForm) -> tuple[RuleSet | None, list[Problem]]:
-    preset = form.preset.data
-    data: dict = {"preset": preset}
-    for name in ("ante", "stake", "bankroll"):
-        value = (getattr(form, name).data or "").strip()
-        if value and (name != "ante" or preset == "haferl") and (name != "bankroll" or preset == "sharp"):
-            data[name] = value
-    if preset == "huber":
-        data["draw_at_60"] = bool(form.draw_at_60.data)
-        data["schneider"] = bool(form.schneider.data)
-    try:
-        return RuleSet.from_dict(data), []
-    except HaferlError as exc:
-        return None, exc.problems
-
-
-def new_partie(passcode: str | None, remember):
-    """/new?game=haferltarock: three or four names, the rules, who deals first."""
-    form = NewHaferlForm()
-
-    def check():
-        problems: list[Problem] = []
-        raw = [form.player0.data, form.player1.data, form.player2.data, form.player3.data]
-        names = []
-        for i, value in enumerate(raw):
-            value = clean_name(value or "")
-            if not value:
-                if i < 3:
-                    problems.append(Problem(f"player{i}", "enter the names of at least three players"))
-                continue
-            names.append(check_name(value, problems, f"player{i}"))
-        folded = [n.casefold() for n in names]
-        if len(set(folded)) != len(folded):
-            problems.append(Problem("player1", "the players need different names"))
-        first = int(form.first_dealer.data) if form.first_dealer.data in ("0", "1", "2", "3") else 0
-        if first >= max(len(names), 3):
-            problems.append(Problem("first_dealer", "the first dealer must be one of the players"))
-        rules, rule_problems = rules_from_form(form)
-        problems += rule_problems
-        return (None if problems else Partie(tuple(names), rules, (), first)), problems
-
-    return new_partie_page(form, check, haferl, "haferl/new.html", passcode, remember, game="haferltarock")
+def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]:
+    """Three or four different names in seating order, the rule set, who deals first; or the problems."""
+    problems: list[Problem] = []
+    raw = [form.player0.data, form.player1.data, form.player2.data, form.player3.data]
+    names = []
+    for i, value in enumerate(raw):
+        value = clean_name(value or "")
+        if not value:
+            if i < 3:
+                problems.append(Problem(f"player{i}", "enter the names of at least three players"))
+            continue
+        names.append(check_name(value, problems, f"player{i}"))
+    folded = [n.casefold() for n in names]
+    if len(set(folded)) != len(folded):
+        problems.append(Problem("player1", "the players need different names"))
+    first = int(form.first_dealer.data) if form.first_dealer.data in ("0", "1", "2", "3") else 0
+    if first >= max(len(names), 3):
+        problems.append(Problem("first_dealer", "the first dealer must be one of the players"))
+    rules, rule_problems = rules_from_form(GAME, form)
+    problems += rule_problems
+    return (None if problems else Partie(tuple(names), rules, (), first)), problems
 
 
 # -- words for the deals -------------------------------------------------------------------------------
@@ -123,7 +101,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     if deal.declarer is None or not 0 <= deal.declarer < len(names) or deal.contract not in CONTRACT_LABELS:
         return ""
     words = _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(CONTRACT_LABELS[deal.contract]))
-    if deal.target != 61:
+    if deal.target != TARGET:
         words += " " + _("to %(target)s", target=deal.target)
     if deal.declarer_points is not None:
         words += f", {deal.declarer_points} : {deal.defenders_points}"
@@ -134,7 +112,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     return words
 
 
-def facts_of_dict(raw, partie) -> str:
+def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
     from ..haferl.file import parse_deal
     deal = parse_deal(raw, [])
@@ -177,15 +155,18 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 # -- the board and the deal form ------------------------------------------------------------------------
 
-def board(sp, settlement, results, more, empty_form):
-    return render_template("haferl/board.html", sp=sp, partie=sp.partie, s=settlement, results=results, more=more,
-                           chart=chart(settlement), form=empty_form, describe=describe,
-                           poll=current_app.config["POLL_SECONDS"])
+def page_context(partie) -> dict:
+    """What the board, the deals and a deal's page use besides the settlement."""
+    return {"describe": describe, "transfers": transfers}
 
 
-def make_form(sp, settlement, deal=None) -> HaferlDealForm:
+def board_context(settlement) -> dict:
+    return {"chart": chart(settlement)}
+
+
+def make_form(sp, settlement, deal=None) -> DealForm:
     partie = sp.partie
-    form = HaferlDealForm()
+    form = DealForm()
     players = [(str(i), name) for i, name in enumerate(partie.players)]
     form.dealer.choices = players
     form.declarer.choices = players
@@ -207,7 +188,7 @@ def make_form(sp, settlement, deal=None) -> HaferlDealForm:
     return form
 
 
-def to_deal(form: HaferlDealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]:
+def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]:
     n = len(partie.players)
     valid = [str(i) for i in range(n)]
     if form.type.data not in ("game", "redeal"):
@@ -222,7 +203,7 @@ def to_deal(form: HaferlDealForm, partie) -> tuple[Deal | None, list[tuple[str, 
         errors.append(("declarer", _("Choose who declared.")))
     if form.contract.data not in partie.rules.contracts:
         errors.append(("contract", _("Choose the contract.")))
-    target_text = (form.target.data or "61").strip()
+    target_text = (form.target.data or str(TARGET)).strip()
     if not target_text.isdecimal() or len(target_text) > 3:
         errors.append(("target", _("The target is a whole number: 61, or a raised Hand (66, 71, ...).")))
     points_text = (form.points.data or "").strip()
@@ -240,32 +221,15 @@ FIELD_OF = {"declarer_points": "points", "type": "type", "dealer": "dealer", "de
             "contract": "contract", "target": "target", "schwarz": "schwarz"}
 
 
-def render_form(sp, settlement, form, number=None, errors=(), result=None, status=200):
-    template = "haferl/_preview.html" if request.args.get("fragment") else "haferl/deal_form.html"
-    return render_template(template, sp=sp, partie=sp.partie, s=settlement, form=form, number=number,
-                           errors=by_field(errors), result=result, transfers=transfers), status
+ACTIONS: dict = {}   # no buttons besides preview and save
 
 
-def handle(sp, settlement, number):
-    """GET shows the form; POST previews or saves (a new deal, or deal `number` edited)."""
-    partie = sp.partie
-    existing = partie.deals[number - 1] if number else None
-    form = make_form(sp, settlement, existing)
-    if request.method == "GET":
-        return render_form(sp, settlement, form, number)
-    if not form.validate_on_submit():
-        return render_form(sp, settlement, form, number, form_problems(form), status=422)
-    deal, errors = to_deal(form, partie)
-    return score_and_save(sp, settlement, form, number, deal, errors, request.form.get("action", "save"),
-                          render_form, FIELD_OF, summary)
+def form_context(partie, form) -> dict:
+    """What the deal form's template uses besides the form."""
+    return {"transfers": transfers, "target": TARGET}
 
 
 def summary(result, partie) -> str:
     """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
     gains = [f"{partie.players[i]} {euros(x)}" for i, x in enumerate(result.net) if x > 0]
     return " — ".join([describe(result, partie)] + ([", ".join(gains)] if gains else []))
-
-
-def deal_page(sp, settlement, number):
-    return render_template("haferl/deal.html", sp=sp, partie=sp.partie, s=settlement,
-                           r=settlement.deals[number - 1], describe=describe, transfers=transfers)

@@ -21,7 +21,7 @@ from flask_wtf.csrf import generate_csrf
 from .. import store
 from ..app import compact
 from ..db import get_db
-from ..i18n import language
+from .language import language
 
 MARKER = b"\x00csrf\x00"   # never in a page: the template escapes what it writes
 
@@ -86,7 +86,7 @@ def kept(view, pages: Pages, remember):
 
 def init_app(app, endpoints=("partie.board",)) -> None:
     """Keep the rendered pages of these endpoints (each takes the partie's `pid`)."""
-    from .parties import remember
+    from .loading import remember
 
     pages = Pages()
     app.extensions["scorer_pages"] = pages

@@ -1,14 +1,12 @@
-"""Parties: home, a new partie, the board, ending and reopening, export and import, history."""
+"""Parties, the same routes for every game: home, a new partie, the board, the deals, ending and reopening,
+export and import, share, history, rules. The partie's game (`scorer.games`) brings its forms and pages."""
 
 from __future__ import annotations
 
 import json
 import re
-import threading
 import unicodedata
-from collections import OrderedDict
 from urllib.parse import quote
-from dataclasses import dataclass
 
 from flask import (
     Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for,
@@ -16,121 +14,22 @@ from flask import (
 
 from flask_babel import gettext as _
 
-from .. import store
+from .. import games, store
 from ..db import get_db
-from ..export import csv_text, excel_text, haferl_csv_text, haferl_excel_text
-from ..games import GAMES, HAFERL, game_of
-from ..i18n import TR, language, sentence
-from ..partie import check_name
+from ..export import csv_text, excel_text
+from ..games import game_of
 from ..partie_file import dumps, loads
 from ..problems import ScoringError
-from .. import strohmandeln
-from ..strohmandeln import Partie, Problem, RuleSet, StrohmandelnError
-from . import haferl, present
 from .creating import new_partie_page
-from .forms import EmptyForm, ImportForm, NewPartieForm
+from .forms import EmptyForm, ImportForm
+from .history import history_rows
+from .language import TR, language, sentence
 from .limits import passcode_ok
-from .saving import settle
+from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 
 bp = Blueprint("partie", __name__)
-MY_PARTIES = 30
 BOARD_DEALS = 20     # the board shows the newest deals; the rest are a tap away
 DEALS_PAGE = 100
-
-
-def remember(pid: str) -> None:
-    """Keep the partie on this browser's home page (only those the browser has opened are listed)."""
-    mine = session.get("parties", [])
-    if mine[:1] != [pid]:   # only then does the cookie change
-        session["parties"] = [pid] + [p for p in mine if p != pid][:MY_PARTIES - 1]
-
-
-class SettlementCache:
-    """The newest replayed state of each partie, with the version it is for.
-
-    A partie's version changes with every change, so an entry is never taken for a newer state; when deals
-    were only added since, the entry is extended with them instead of replaying the whole partie.
-    """
-
-    def __init__(self):
-        self.entries: OrderedDict = OrderedDict()
-        self.lock = threading.Lock()
-        self.deals = 0      # deals held over all entries: the cache is bounded by these too
-
-    @staticmethod
-    def _size(value) -> int:
-        return len(value[0].partie.deals) + 1
-
-    def get(self, pid):
-        with self.lock:
-            value = self.entries.get(pid)
-            if value is not None:
-                self.entries.move_to_end(pid)
-            return value
-
-    def put(self, pid, value, size: int, max_deals: int | None = None) -> None:
-        """Keep `value` for `pid`; the least recently used parties go while there are more than `size` of
-        them or more than `max_deals` deals in all (a partie larger than that alone is not kept)."""
-        with self.lock:
-            old = self.entries.get(pid)
-            if old is None or old[0].version <= value[0].version:
-                if old is not None:
-                    self.deals -= self._size(old)
-                self.entries[pid] = value
-                self.deals += self._size(value)
-                self.entries.move_to_end(pid)
-            while self.entries and (len(self.entries) > size or (max_deals is not None and self.deals > max_deals)):
-                _pid, gone = self.entries.popitem(last=False)
-                self.deals -= self._size(gone)
-
-
-cache = SettlementCache()
-
-
-def current(pid: str):
-    """The stored partie and its settlement, from the cache while its version stands (extended when deals
-    were only added), or a 404 page."""
-    db = get_db()
-    size = current_app.config.get("SETTLEMENT_CACHE", 64)
-    try:
-        hit = cache.get(pid) if size else None
-        if hit is not None:
-            if hit[0].version == store.version(db, pid):
-                return hit
-            newer = store.appended_since(db, hit[0])
-            if newer is not None:
-                value = (newer[0], game_of(hit[1]).extend(hit[1], newer[1]))
-                cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
-                return value
-        sp = store.load(db, pid)
-    except store.NotFoundError:
-        abort(404)
-    except Exception:   # noqa: BLE001 - rules or players that cannot be read: said, never a 500
-        abort(Response(render_template("error.html", title=_("This partie cannot be read"), message=_(
-            "Its stored rules or players are not ones this scorer knows. Export it as a partie file from a "
-            "backup, or start a new partie.")), status=409))
-    settlement, broken = settle(sp.partie)
-    value = (sp, settlement)
-    if broken is not None:   # shown up to the first problem, with its edit and delete (never cached)
-        g.broken = Broken(broken[0], [sentence(p, located=True) for p in broken[1]], sp.version)
-        return value
-    if size:
-        cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
-    return value
-
-
-@dataclass(frozen=True)
-class Broken:
-    """A stored partie that cannot be replayed: the first deal that is wrong, why, and the version."""
-
-    number: int
-    reasons: list
-    version: int
-
-
-def load_or_404(pid: str) -> store.StoredPartie:
-    """The stored partie, or a 404 page."""
-    return current(pid)[0]
 
 
 @bp.route("/")
@@ -138,69 +37,28 @@ def index():
     """Home: this browser's parties, running first; a new partie; import."""
     parties = store.list_parties(get_db(), session.get("parties", []))
     return render_template("home.html", parties=parties, import_form=ImportForm(), preset_name=preset_name,
-                           passcode=bool(current_app.config.get("PASSCODE")))
+                           passcode=bool(current_app.config.get("PASSCODE")), links=home_links())
+
+
+def home_links() -> list:
+    """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
+    return [(url_for(endpoint), label) for game in games.offered()
+            for endpoint, label in getattr(game.web_module(), "HOME_LINKS", ())]
 
 
 def preset_name(row: dict):
     """The name of a listed partie's rule set (a Term, translated by the template)."""
-    game = GAMES.get(row.get("game"), GAMES["strohmandeln"])
+    game = games.by_key(row.get("game")) or games.default()
     return game.engine.PRESET_NAMES.get(row["rules"].get("preset"), row["rules"].get("preset"))
-
-
-def rules_from_form(form: NewPartieForm) -> tuple[RuleSet | None, list[Problem]]:
-    """The rule set the form asks for: the preset and those of its options the form shows for it."""
-    preset = form.preset.data
-    data: dict = {"preset": preset}
-    if form.stake.data and form.stake.data.strip():
-        data["stake"] = form.stake.data.strip()
-    data["deck"] = form.deck.data
-    if preset == "strawman":
-        data.pop("deck")
-        data["counting"] = form.counting.data
-        if form.bankroll.data and form.bankroll.data.strip():
-            data["bankroll"] = form.bankroll.data.strip()
-    if preset.startswith("tarockbuch"):
-        data["nullrunde"] = form.nullrunde.data
-        data["kontra"] = bool(form.kontra.data)
-        data["valat"] = form.valat.data
-    if preset != "strawman" and form.simple_games.data != "default":
-        data["simple_games"] = form.simple_games.data
-    if preset == "tarockbuch-extended" and form.deck.data == "40" and (form.grammel_threshold.data or "").strip():
-        data["grammel_threshold"] = form.grammel_threshold.data.strip()
-    if preset == "beck":
-        data["undertaker_loses_draw"] = bool(form.undertaker_loses_draw.data)
-        data["tarock_ii_ultimo"] = bool(form.tarock_ii_ultimo.data)
-    try:
-        return RuleSet.from_dict(data), []
-    except StrohmandelnError as exc:
-        return None, exc.problems
-
-
-OPTION_FIELDS = {"simple_games", "stake", "deck", "counting", "nullrunde", "kontra", "valat", "grammel_threshold",
-                 "undertaker_loses_draw", "tarock_ii_ultimo", "bankroll"}
 
 
 @bp.route("/new", methods=("GET", "POST"))
 def create():
-    """A new partie: which game; for Strohmandeln two names, the rules, who deals first."""
-    passcode = current_app.config.get("PASSCODE")
-    if request.values.get("game") == HAFERL.key:
-        return haferl.new_partie(passcode, remember)
-    form = NewPartieForm()
-
-    def check():
-        problems: list[Problem] = []
-        names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
-        if not all(names):
-            problems.append(Problem("player1" if names[0] else "player0", "enter the names of both players"))
-        elif names[0].casefold() == names[1].casefold():
-            problems.append(Problem("player1", "the two players need different names"))
-        rules, rule_problems = rules_from_form(form)
-        problems += rule_problems
-        partie = None if problems else Partie(tuple(names), rules, (), int(form.first_dealer.data))
-        return partie, problems
-
-    return new_partie_page(form, check, strohmandeln, "new.html", passcode, remember, game="strohmandeln")
+    """A new partie: which game (`?game=`, among those the web app offers), then that game's own form."""
+    game = games.by_key(request.values.get("game"))
+    if game is None or game not in games.offered():
+        game = games.default()
+    return new_partie_page(game, current_app.config.get("PASSCODE"), remember)
 
 
 @bp.route("/p/<pid>")
@@ -210,14 +68,12 @@ def board(pid):
     remember(pid)
     g.page_version = sp.version   # what the rendered board may be kept for (web/pagecache.py)
     results = settlement.deals[::-1][:BOARD_DEALS]
-    if game_of(sp.partie) is HAFERL:
-        return haferl.board(sp, settlement, results, len(settlement.deals) > BOARD_DEALS,
-                            EmptyForm(version=sp.version))
-    return render_template("board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
-                           more=len(settlement.deals) > BOARD_DEALS,
-                           chart=present.chart(settlement), form=EmptyForm(version=sp.version),
-                           describe=present.describe, item_label=present.item_label,
-                           poll=current_app.config["POLL_SECONDS"])
+    game = game_of(sp.partie)
+    web = game.web_module()
+    return render_template(f"{game.templates}/board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
+                           more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
+                           poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
+                           **web.board_context(settlement))
 
 
 @bp.route("/p/<pid>/deals")
@@ -229,13 +85,11 @@ def deals(pid):
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and len(page) <= 9 and 1 <= int(page) <= pages else 1
     results = newest_first[(page - 1) * DEALS_PAGE:page * DEALS_PAGE]
-    bavarian = game_of(sp.partie) is HAFERL
+    game = game_of(sp.partie)
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
                            pages=pages, first=results[-1].number if results else 0,
-                           last=results[0].number if results else 0,
-                           rows="haferl/_deal_rows.html" if bavarian else "_deal_rows.html",
-                           describe=haferl.describe if bavarian else present.describe,
-                           item_label=present.item_label)
+                           last=results[0].number if results else 0, rows=f"{game.templates}/_deal_rows.html",
+                           **game.web_module().page_context(sp.partie))
 
 
 @bp.route("/p/<pid>/version")
@@ -260,7 +114,7 @@ def end(pid):
     sp, settlement = current(pid)
     form = EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
-        if getattr(settlement, "doubled_pending", 0) and request.form.get("confirm") != "yes":
+        if settlement.doubled_pending and request.form.get("confirm") != "yes":
             return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
@@ -307,7 +161,7 @@ def export_csv(pid):
     sp, settlement = current(pid)
     if g.get("broken"):
         return broken_page(sp)
-    text = haferl_csv_text(settlement) if game_of(sp.partie) is HAFERL else csv_text(settlement)
+    text = csv_text(settlement)
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": attachment(_filename(sp, "csv"))})
 
@@ -320,8 +174,7 @@ def export_excel(pid):
     if g.get("broken"):
         return broken_page(sp)
     german = language() == "de"
-    export = haferl_excel_text if game_of(sp.partie) is HAFERL else excel_text
-    text = export(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
+    text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
     return Response(text.encode("utf-8"), mimetype="text/csv",
                     headers={"Content-Disposition": attachment(f'{_filename(sp, "csv")[:-4]}-excel.csv')})
 
@@ -357,7 +210,7 @@ def import_file():
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,
-                               preset_name=preset_name, passcode=bool(passcode)), 422
+                               preset_name=preset_name, passcode=bool(passcode), links=home_links()), 422
     pid = store.create_partie(get_db(), partie, action="imported")
     remember(pid)
     flash(_("Imported: %(num)s deals.", num=len(partie.deals)))
@@ -397,7 +250,7 @@ def qr(pid):
 def history(pid):
     """Every change to the partie, with its time, newest first."""
     sp = load_or_404(pid)
-    rows = present.history_rows(store.history(get_db(), pid), sp.partie)
+    rows = history_rows(store.history(get_db(), pid), sp.partie)
     return render_template("history.html", sp=sp, partie=sp.partie, rows=rows)
 
 

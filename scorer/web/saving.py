@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..db import get_db
 from ..games import game_of
-from ..i18n import sentence
+from .language import sentence
 from ..partie_file import deal_to_dict
 from ..problems import Problem, ScoringError
 from .forms import new_key

@@ -3,10 +3,31 @@ what the preset has and parsed, every problem collected."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .problems import Problem
 
 # the options that are an amount of money (RULES.md §4.5, RULES-BAVARIAN.md §2)
 MONEY_OPTIONS = ("stake", "ante", "bankroll")
+
+@dataclass(frozen=True)
+class Option:
+    """An option of a game's rule sets: which presets have it, its default in each, its parser (a function
+    that returns the value or raises ValueError, see `read_options`), what it is, in words, and in which
+    presets a new-partie form shows it (`shown`; all that have it unless said: an option a preset has with a
+    single possible value is not shown)."""
+
+    name: str
+    presets: tuple[str, ...]
+    defaults: dict
+    parse: object
+    text: str
+    shown: tuple[str, ...] | None = None
+
+    @property
+    def shown_in(self) -> tuple[str, ...]:
+        return self.presets if self.shown is None else self.shown
+
 
 # the second argument of a parser's ValueError whose message is a whole sentence, not a reason after the option's name
 WHOLE = "whole"
@@ -50,11 +71,14 @@ def read_options(data: object, *, presets, default: str, preset_names: dict, tit
 
 class RuleSetForm:
     """What every game's RuleSet (a frozen dataclass with `preset`, its options and `given`) does alike:
-    list its options, write its dict form, show itself. A RuleSet says which options its preset has with
-    `has_option(name)`."""
+    list its options, write its dict form, show itself. Its `OPTIONS` (name -> `Option`) say which options
+    its preset has."""
+
+    OPTIONS: dict = {}
 
     def has_option(self, name: str) -> bool:
-        raise NotImplementedError
+        option = self.OPTIONS.get(name)
+        return option is not None and self.preset in option.presets
 
     @classmethod
     def from_stored(cls, data: dict):

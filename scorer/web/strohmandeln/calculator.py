@@ -1,4 +1,5 @@
-"""The in-three calculator: counts a trick pile from its counting cards and its number of tricks."""
+"""Strohmandeln's calculator, counting in threes: counts a trick pile from its counting cards and its number of
+tricks (on its own, for a partie's pack, and inside the deal form)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import re
 from flask import Blueprint, jsonify, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
-from ..i18n import card_points, sentence
-
-from ..strohmandeln import RuleSet, StrohmandelnError, format_blatt
+from ...games import game_of
+from ...strohmandeln import RuleSet, StrohmandelnError, format_blatt
+from ...strohmandeln.game import GAME
+from ..language import card_points, sentence
+from ..loading import load_or_404
 from .forms import COUNTER_LABELS
-from .parties import load_or_404
 
 bp = Blueprint("calculator", __name__)
 
@@ -71,7 +73,7 @@ def _standalone_rules() -> RuleSet:
 def standalone():
     """The calculator on its own, for the 54-card pack (or ?deck=40)."""
     rules = _standalone_rules()
-    return render_template("calculator.html", rules=rules, result=count(rules, request.args),
+    return render_template("strohmandeln/calculator.html", rules=rules, result=count(rules, request.args),
                            counters=counters_for(rules), labels=COUNTER_LABELS, partie=None, sp=None,
                            asked=bool(request.args))
 
@@ -81,7 +83,7 @@ def count_json():
     """The count as JSON, for the live counters."""
     if request.args.get("pid"):
         rules = load_or_404(request.args["pid"]).partie.rules
-        if not isinstance(rules, RuleSet):   # Bavarian Tarock: card points are simply added, no counting in threes
+        if game_of(rules) is not GAME:   # another game: its card points are not counted in threes
             return jsonify(values={}, errors=[NOT_IN_THREES()], cards=0, cards_text="")
     else:
         rules = _standalone_rules()
@@ -93,7 +95,7 @@ def for_partie(pid):
     """The calculator for a partie's pack, with "use for" buttons that fill the deal form."""
     sp = load_or_404(pid)
     rules = sp.partie.rules
-    if not isinstance(rules, RuleSet):   # Bavarian Tarock
+    if game_of(rules) is not GAME:   # another game (Bavarian Tarock)
         return render_template("error.html", sp=sp, title=_("Calculator"), message=NOT_IN_THREES())
     result = count(rules, request.args)
     uses = []
@@ -103,5 +105,5 @@ def for_partie(pid):
             url = url_for("deal.create", pid=pid, pile_of=player, points=result["points"], blatt=result["blatt"],
                           bonus=[f"{b}:{player}" for b in result["bonuses"]])
         uses.append((player, name, url))
-    return render_template("calculator.html", rules=rules, result=result, counters=counters_for(rules),
+    return render_template("strohmandeln/calculator.html", rules=rules, result=result, counters=counters_for(rules),
                            labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args))

@@ -1,20 +1,9 @@
-"""The command line's views of a Königrufen settlement: a readable table and the CSV (`replay`, `--csv`)."""
+"""A Königrufen partie as tables: the rows of the CSV export (`replay --csv`), the command line's table."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from .rules import CONTRACT_LABELS, ITEM_LABELS
 from .scoring import Settlement
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _safe(text: str) -> str:
-    """User text that a spreadsheet would run as a formula gets a leading quote."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
 
 def describe_deal(r, names) -> str:
     """One deal in a few words: "Anna Rufer with Cilli, won"."""
@@ -60,23 +49,20 @@ def table(settlement: Settlement) -> str:
     return "\n".join(lines) + "\n"
 
 
-def csv_text(settlement: Settlement) -> str:
-    """The CSV: one row a deal (who dealt and played what, the multiplier, each player's points and money
-    points), then the totals and the money."""
-    partie = settlement.partie
-    names = [_safe(n) for n in partie.players]
+def rows(settlement: Settlement, sheet) -> list[list]:
+    """The CSV's and Excel's rows: one a deal (who dealt and played what, the multiplier, each player's points
+    and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`."""
+    names = [sheet.name(n) for n in settlement.partie.players]
     n = len(names)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "multiplier",
-                     *(f"points {x}" for x in names), *(f"money points {x}" for x in names)])
+    out = [["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "multiplier",
+            *(f"points {x}" for x in names), *(f"money points {x}" for x in names)]]
     for r in settlement.deals:
         d = r.deal
-        writer.writerow([r.number, names[d.dealer], d.type, d.contract or "",
-                         "" if d.declarer is None else names[d.declarer],
-                         "" if d.real_partner is None else names[d.real_partner],
-                         "" if d.offender is None else names[d.offender], r.multiplier, *r.points, *r.money_points])
+        out.append([r.number, names[d.dealer], d.type, d.contract or "",
+                    "" if d.declarer is None else names[d.declarer],
+                    "" if d.real_partner is None else names[d.real_partner],
+                    "" if d.offender is None else names[d.offender], r.multiplier, *r.points, *r.money_points])
     blank = [""] * 7
-    writer.writerow(["total", *blank, *settlement.balance, *settlement.money_balance])
-    writer.writerow(["money", *blank, *([""] * n), *(str(m) for m in settlement.money)])
-    return out.getvalue()
+    out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
+    out.append(["money", *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])
+    return out

@@ -1,4 +1,5 @@
-"""German and English: the language of a request, the catalogs, numbers, money and dates per locale.
+"""The page's language, German or English: the language of a request, the switch, the catalogs, and numbers,
+money, card points and dates per locale (the engines' own words are `scorer.words`).
 
 The language follows the browser (Accept-Language) until the player picks one with the switch at
 the foot of every page; the choice sticks in a cookie.  Catalogs live in
@@ -11,7 +12,6 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime, timezone
 from decimal import Decimal
-from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -22,13 +22,13 @@ from flask import Blueprint, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
 from werkzeug.urls import iri_to_uri
 
+from ..amounts import MINUS, card_points_text, money_text
+
 
 LANGUAGES = {"de": "Deutsch", "en": "English"}
 DEFAULT = "en"
 COOKIE = "lang"
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-MINUS = "\u2212"
-FRACTIONS = {1: "\u2153", 2: "\u2154"}   # ⅓ ⅔
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
 babel = Babel()
 bp = Blueprint("lang", __name__)
@@ -131,28 +131,15 @@ def signed(n: int) -> str:
 
 def euros(amount: Decimal, sign: bool = True) -> str:
     """Money as players write it: +1.20 € in English, +1,20 € in German."""
-    text = _money(abs(amount), language()) + " €"
-    if not sign or amount == 0:
-        return text
-    return ("+" if amount > 0 else MINUS) + text
+    return money(amount, sign="nonzero" if sign else "", minus=MINUS if sign else "") + " €"
 
-
-@lru_cache(maxsize=1024)
-def _money(amount: Decimal, locale: str) -> str:
-    """An amount in the locale's digits, kept: a board shows the same few amounts on every request."""
-    return numbers.format_decimal(amount, format="#,##0.00", locale=locale)
 
 
 def card_points(thirds: int | None) -> str:
     """Card points: 35 2/3 in English, 35 ⅔ in German ('' for None)."""
     if thirds is None:
         return ""
-    whole, rest = divmod(int(thirds), 3)
-    if not rest:
-        return str(whole)
-    if language() == "de":
-        return f"{whole}\u202f{FRACTIONS[rest]}"
-    return f"{whole} {rest}/3"
+    return card_points_text(thirds, "glyph" if language() == "de" else "slash")
 
 
 def when(iso: str) -> str:
@@ -175,9 +162,12 @@ def day(iso: str) -> str:
     return format_date(moment, "medium")
 
 
-def money(amount) -> str:
-    """An amount with two decimals in the locale's way, without the currency (0,10 in German)."""
-    return numbers.format_decimal(Decimal(str(amount)), format="#,##0.00", locale=language())
+def money(amount, sign: str = "", minus: str = "-") -> str:
+    """An amount with two decimals in the locale's way, without the currency (0,10 in German); `sign` and
+    `minus` as in `amounts.money_text`."""
+    locale = language()
+    return money_text(amount, decimal=numbers.get_decimal_symbol(locale), group=numbers.get_group_symbol(locale),
+                      sign=sign, minus=minus)
 
 
 def _safe_next(target: str | None) -> str:

@@ -1,0 +1,81 @@
+"""What a game brings to the scorer: the `Game`, one value per game that carries everything that is its own.
+
+Nothing outside a game's own folders asks which game a partie is; it asks the partie's `Game` (found in the
+registry, `scorer.games`) and the game answers. Modelled on python-chess's variants.
+
+A game's pieces, all pure except `web`:
+- `engine`: its rules package, with the same names in every game: `RuleSet` (`from_dict`, `from_stored`,
+  `default`, `describe`, `to_dict`), `PRESETS`, `PRESET_NAMES`, `Deal`, `check(rules, deal, players)`,
+  `replay(partie)`, `extend(settlement, deals)`;
+- `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`,
+  `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`;
+- `tables`: its tables module: `rows(settlement, sheet)` for the CSV and Excel exports, `table(settlement)`
+  for the command line;
+- `web`: the dotted path of its web module, imported only when the web app asks (the engines and the
+  command line never import Flask); `templates`: its templates folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str                    # stored in the database, in addresses and export names
+    name: object                # a Term: the game's name as people read it
+    players: tuple[int, ...]    # how many players a partie may have
+    engine: ModuleType
+    file: ModuleType
+    tables: ModuleType
+    error: type                 # the game's ScoringError
+    choice: object = None       # a Term: the game as the new-partie page's game switch offers it
+    web: str = ""               # dotted path of the web module
+    templates: str = ""         # the templates folder of its own pages
+    aliases: tuple[str, ...] = field(default=())   # older keys still found in stored parties
+
+    @property
+    def format(self) -> str:
+        """The `format` of its partie file."""
+        return self.file.FORMAT
+
+    @property
+    def rules(self) -> type:
+        """Its RuleSet class."""
+        return self.engine.RuleSet
+
+    def check(self, rules, deal, players) -> list:
+        return self.engine.check(rules, deal, players)
+
+    def replay(self, partie, *, checked: bool = False):
+        """The partie's settlement. `checked`: every deal already passed the game's `check` (a partie file
+        read by `partie_file` did), so the engine may skip checking it again."""
+        return self.engine.replay(partie, checked=checked)
+
+    def extend(self, settlement, deals):
+        return self.engine.extend(settlement, deals)
+
+    def preview(self, partie, deal, index: int | None = None, settlement=None):
+        """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).
+
+        With the partie's `settlement` at hand, the next deal is scored from it without replaying.
+        Raises the game's error with the deal's own problems (not numbered).
+        """
+        found = self.check(partie.rules, deal, partie.players)
+        if found:
+            raise self.error(found)
+        if settlement is not None and index is None:
+            return self.extend(settlement, (deal,)).deals[-1]
+        deals = list(partie.deals)
+        index = len(deals) if index is None else index
+        deals[index:index + 1] = [deal]
+        return self.replay(partie.with_deals(deals[:index + 1])).deals[index]
+
+    def web_module(self) -> ModuleType:
+        """Its web module (forms and views), imported on first use."""
+        return import_module(self.web)
+
+    def __repr__(self) -> str:
+        return f"Game({self.key!r})"

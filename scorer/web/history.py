@@ -1,0 +1,40 @@
+"""The history page's words: what changed, and each game's deal before and after, in the page's language."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _, ngettext
+
+from ..games import game_of
+
+
+ACTIONS = {
+    "created": lambda n: _("Partie started"),
+    "imported": lambda n: _("Partie imported from a file"),
+    "recorded": lambda n: _("Deal %(num)s recorded", num=n),
+    "edited": lambda n: _("Deal %(num)s edited", num=n),
+    "deleted": lambda n: _("Deal %(num)s deleted", num=n),
+    "ended": lambda n: _("Partie ended"),
+    "reopened": lambda n: _("Partie reopened"),
+}
+
+
+def history_rows(rows, partie) -> list[dict]:
+    """The partie's change log in words: what changed, and the deal before and after."""
+    words = game_of(partie).web_module().history_facts
+    out = []
+    for row in rows:
+        action = ACTIONS.get(row["action"])
+        what = action(row["number"]) if action else row["action"]
+        detail = row["detail"] or {}
+        lines = []
+        if isinstance(detail, dict):
+            if "before" in detail:
+                lines.append((_("before"), words(detail["before"], partie)))
+            if "after" in detail:
+                lines.append((_("entered") if row["action"] == "recorded" else _("after"), words(detail["after"], partie)))
+            if isinstance(detail.get("deals"), int):
+                lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
+        out.append({"at": row["at"], "what": what, "lines": lines})
+    return out
+
+

@@ -1,0 +1,98 @@
+"""The fake game's web side (tests only): the hooks the shared routes ask of a game (scorer/game.py), and its
+pages in tests/fakegame/templates/coin/, found through its blueprint's template folder."""
+
+from __future__ import annotations
+
+from flask import Blueprint, request
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, StringField
+
+from scorer.partie import Partie, check_name
+from scorer.problems import Problem
+from scorer.web.creating import rules_from_form
+from scorer.web.forms import new_key
+
+from . import GAME, PRESETS, Deal
+
+blueprints = (Blueprint("coin", __name__, template_folder="templates"),)
+FIELD_OF = {"dealer": "dealer", "declarer": "winner", "type": "type"}
+ACTIONS: dict = {}
+
+
+class NewPartieForm(FlaskForm):
+    game = HiddenField(default="coin-toss")
+    player0 = StringField("First player")
+    player1 = StringField("Second player")
+    player2 = StringField("Third player")
+    first_dealer = RadioField("Who deals first", choices=[("0", "0"), ("1", "1"), ("2", "2")], default="0")
+    preset = RadioField("Rules", choices=[(p, p) for p in PRESETS], default="single")
+
+
+class DealForm(FlaskForm):
+    key = HiddenField()
+    version = HiddenField()
+    type = RadioField("What happened", choices=[("game", "game"), ("redeal", "redeal")], default="game")
+    dealer = RadioField("Dealer", choices=[], validate_choice=False)
+    winner = RadioField("Winner", choices=[], validate_choice=False)
+
+
+def partie_from_form(form):
+    problems: list = []
+    names = [check_name(value or "", problems, f"player{i}")
+             for i, value in enumerate((form.player0.data, form.player1.data, form.player2.data))]
+    names = [n for n in names if n]
+    if len(names) < 2:
+        problems.append(Problem("player0", "enter the names of both players"))
+    rules, rule_problems = rules_from_form(GAME, form)
+    problems += rule_problems
+    return (None if problems else Partie(tuple(names), rules, (), int(form.first_dealer.data))), problems
+
+
+def make_form(sp, settlement, deal=None):
+    form = DealForm()
+    players = [(str(i), name) for i, name in enumerate(sp.partie.players)]
+    form.dealer.choices = form.winner.choices = players
+    if request.method == "GET":
+        form.key.data, form.version.data = new_key(), str(sp.version)
+        form.dealer.data = str(settlement.next_dealer)
+        if deal is not None:
+            form.type.data, form.dealer.data = deal.type, str(deal.dealer)
+            form.winner.data = None if deal.winner is None else str(deal.winner)
+    return form
+
+
+def to_deal(form, partie):
+    valid = [str(i) for i in range(len(partie.players))]
+    if form.type.data not in ("game", "redeal") or form.dealer.data not in valid:
+        return None, [("type", "Choose what happened and who dealt.")]
+    if form.type.data == "redeal":
+        return Deal("redeal", int(form.dealer.data)), []
+    if form.winner.data not in valid:
+        return None, [("winner", "Choose who won.")]
+    return Deal("game", int(form.dealer.data), int(form.winner.data)), []
+
+
+def describe(result, partie) -> str:
+    if result.deal.type == "redeal":
+        return "redeal"
+    return f"{partie.players[result.deal.winner]} won the toss"
+
+
+def summary(result, partie) -> str:
+    return describe(result, partie)
+
+
+def history_facts(raw, partie) -> str:
+    return f"{raw.get('type')} dealt by {raw.get('dealer')}" if isinstance(raw, dict) else ""
+
+
+def page_context(partie) -> dict:
+    return {"describe": describe}
+
+
+def board_context(settlement) -> dict:
+    return {}
+
+
+def form_context(partie, form) -> dict:
+    return {"describe": describe}

@@ -1,0 +1,132 @@
+"""The seam, proven: a fake game (tests/fakegame, in the tests only) joins the registry with its own files and
+nothing else, and the partie file, the store, the exports and the command line serve it like the real games."""
+
+import json
+
+import pytest
+
+import re
+import secrets
+
+from scorer import create_app, games, store
+from scorer.__main__ import main
+from scorer.db import connect
+from scorer.export import csv_text, excel_text
+from scorer.partie_file import dumps, from_dict, loads, settlement_to_dict, to_dict
+from scorer.words import ENGLISH
+
+from .fakegame.fixture import fake_game  # noqa: F401  (the fixture)
+from .test_table import partie_pages
+
+COIN = {"format": "coin-toss-partie", "version": 1, "players": ["Anna", "Bernd", "Clara"],
+        "rules": {"preset": "double"},
+        "deals": [{"type": "game", "dealer": 0, "winner": 2}, {"type": "redeal", "dealer": 1},
+                  {"type": "game", "dealer": 2, "winner": 0}]}
+
+
+def test_the_partie_file_round_trips(fake_game):
+    partie = loads(json.dumps(COIN))
+    assert games.game_of(partie) is fake_game
+    assert to_dict(partie) == COIN
+    assert loads(dumps(partie)) == partie
+    assert settlement_to_dict(fake_game.replay(partie))["balance"] == [2, -4, 2]
+
+
+def test_its_problems_are_said_as_every_game_says_them(fake_game):
+    with pytest.raises(fake_game.error) as refused:
+        from_dict({**COIN, "deals": [{"type": "game", "dealer": 0, "winner": 7}], "colour": "red"})
+    assert [str(p) for p in refused.value.problems] == [
+        "unknown field 'colour'", "deal 1: declarer is a player's number, counted from 0"]
+    with pytest.raises(games.default().error) as refused:
+        from_dict({**COIN, "format": "skat-partie"})
+    assert ('format must be "strohmandeln-partie", "haferltarock-partie" or "coin-toss-partie"'
+            in [str(p) for p in refused.value.problems])
+
+
+def test_the_shared_preview_scores_its_next_deal(fake_game):
+    partie = loads(json.dumps(COIN))
+    deal = fake_game.engine.Deal("game", 0, 1)
+    assert fake_game.preview(partie, deal).points == (-2, 4, -2)
+    assert fake_game.preview(partie, deal, settlement=fake_game.replay(partie)).points == (-2, 4, -2)
+    assert fake_game.preview(partie, deal, index=0).balance == (-2, 4, -2)
+
+
+def test_the_store_keeps_it(fake_game, tmp_path):
+    db = connect(str(tmp_path / "scorer.sqlite"))
+    partie = loads(json.dumps(COIN))
+    pid = store.create_partie(db, partie)
+    assert next(db.query("select game from parties where id = ?", [pid]))["game"] == "coin-toss"
+    assert store.load(db, pid).partie == partie
+
+
+def test_its_exports_and_command_line(fake_game, tmp_path, capsys):
+    settlement = fake_game.replay(loads(json.dumps(COIN)))
+    assert csv_text(settlement).splitlines() == [
+        "Deal,Dealer,Points Anna,Points Bernd,Points Clara", "1,Anna,-2,-2,4", "2,Bernd,0,0,0", "3,Clara,4,-2,-2",
+        "Total,,2,-4,2"]
+    assert excel_text(settlement, ENGLISH).startswith("\ufeffDeal;Dealer;Points Anna")
+    path = tmp_path / "coin.json"
+    path.write_text(json.dumps(COIN))
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "balance: Anna +2, Bernd -4, Clara +2"
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["balance"] == [2, -4, 2]
+
+
+@pytest.fixture
+def fake_client(fake_game, tmp_path):
+    """An app made while the fake game is registered (its pages and routes join the app), and its client."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorer.sqlite"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": False})
+    return app, app.test_client()
+
+
+def test_it_is_offered_and_played_on_the_web_like_every_game(fake_client):
+    app, client = fake_client
+    page = client.get("/new").text
+    assert 'href="/new?game=coin-toss"' in page and "Coin toss (2 or 3)" in page
+    assert 'aria-current="page">Coin toss (2 or 3)' in client.get("/new?game=coin-toss").text
+    response = client.post("/new", data={"game": "coin-toss", "player0": "Anna", "player1": "Bernd",
+                                         "player2": "Clara", "first_dealer": "1", "preset": "double"})
+    assert response.status_code == 302, response.text
+    board = response.headers["Location"]
+    form = client.get(board + "/deal").text
+    assert 'name="winner"' in form
+    preview = client.post(board + "/deal", data={"type": "game", "dealer": "1", "winner": "2", "action": "preview",
+                                                 "key": secrets.token_urlsafe(16)})
+    assert "Clara won the toss: -2, -2, 4" in preview.text
+    saved = client.post(board + "/deal", data={"type": "game", "dealer": "1", "winner": "2", "action": "save",
+                                               "key": secrets.token_urlsafe(16)})
+    assert saved.status_code == 302
+    wrong = client.post(board + "/deal", data={"type": "game", "dealer": "2", "winner": "7", "action": "save",
+                                               "key": secrets.token_urlsafe(16)})
+    assert wrong.status_code == 422 and "Choose who won." in wrong.text
+    assert "Anna -2 Bernd -2 Clara 4" in client.get(board).text
+    assert "Clara won the toss: -2, -2, 4" in client.get(board + "/deal/1").text
+    file = client.get(board + "/partie.json")
+    assert file.headers["Content-Disposition"].startswith('attachment; filename="coin-toss-Anna-Bernd-Clara-')
+    assert json.loads(file.text)["deals"] == [{"type": "game", "dealer": 1, "winner": 2}]
+    assert client.get(board + "/export.csv").text.splitlines()[-1] == "Total,,-2,-2,4"
+    pid = board.rsplit("/", 1)[1]
+    assert re.search(r"game dealt by 1", client.get(f"/p/{pid}/history").text)
+
+
+def test_the_route_walk_passes_for_it(fake_client):
+    """Every page of the fake game answers, as test_table's walk asks of every real game."""
+    app, client = fake_client
+    board = client.post("/new", data={"game": "coin-toss", "player0": "A", "player1": "B", "first_dealer": "0",
+                                      "preset": "single"}).headers["Location"]
+    client.post(board + "/deal", data={"type": "game", "dealer": "0", "winner": "1", "action": "save",
+                                       "key": secrets.token_urlsafe(16)})
+    paths = partie_pages(app, board)
+    assert any(p.endswith("/calculator") for p in paths) and any("/deal/1/edit" in p for p in paths)
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code < 500, (path, response.status_code)
+        if "/p/" in path and "calculator" not in path:
+            assert response.status_code in (200, 304), path
+    assert client.get(board).status_code == 200
+
+
+def test_it_is_gone_after_the_test():
+    assert "coin-toss" not in games.GAMES and games.by_format("coin-toss-partie") is None
