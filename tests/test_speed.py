@@ -173,3 +173,29 @@ def test_the_kept_board_follows_every_kind_of_change(app, client, board):
     client.post(board + "/end", data={})
     client.get(board)
     assert 'id="record"' not in client.get(board).text   # ended: the kept running board is not sent
+
+
+def test_wtforms_messages_are_translated_from_a_catalog_read_once(app, client, monkeypatch):
+    from babel import support
+
+    from scorer.web.forms import wtforms_translations
+
+    wtforms_translations.cache_clear()
+    reads = []
+    load = support.Translations.load
+    monkeypatch.setattr(support.Translations, "load", lambda *a, **k: reads.append(a) or load(*a, **k))
+    for _ in range(3):
+        client.get("/new")
+        client.get("/new", headers={"Accept-Language": "de"})
+    assert len(reads) <= 2   # once per language, not once per request
+    from wtforms import RadioField
+
+    from scorer.web.forms import Form
+
+    class Pick(Form):
+        choice = RadioField(choices=[("a", "A")])
+
+    with app.test_request_context("/", method="POST", data={"choice": "z"}, headers={"Accept-Language": "de"}):
+        form = Pick(meta={"csrf": False})
+        assert not form.validate()
+        assert form.choice.errors == ["Keine gültige Auswahl."]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
@@ -18,14 +17,14 @@ from ..haferl.scoring import POT
 from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
 from .creating import rules_from_form
-from .forms import new_key
+from .forms import Form, new_key
 from .language import euros, say
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
 
 
-class NewPartieForm(FlaskForm):
+class NewPartieForm(Form):
     """Three or four names in seating order, a rule set with its options, who deals first."""
 
     game = HiddenField(default="haferltarock")
@@ -47,7 +46,7 @@ class NewPartieForm(FlaskForm):
                            description=_l("Empty: 10.00."))
 
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """One deal: who dealt; for a game the declarer, contract, target, declarer's card points, Schwarz."""
 
     key = HiddenField()
