@@ -7,6 +7,7 @@ import json
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 
 from sqlite_utils import Database
 
@@ -47,6 +48,30 @@ class StoredPartie:
     def running(self) -> bool:
         """Whether deals can still be recorded."""
         return self.ended is None
+
+
+class Current:
+    """The partie as it is inside a write transaction: its version and state read at once (one row), its
+    deals only if asked for (`partie`, `stored`): a deal recorded on the partie the form was scored on needs
+    no reload of the whole partie."""
+
+    def __init__(self, db: Database, pid: str):
+        row = db.conn.execute("select version, ended from parties where id = ?", [pid]).fetchone()
+        if row is None:
+            raise NotFoundError(pid)
+        self.db, self.id, self.version, self.ended = db, pid, row[0], row[1]
+
+    @property
+    def running(self) -> bool:
+        return self.ended is None
+
+    @cached_property
+    def stored(self) -> StoredPartie:
+        return load(self.db, self.id)
+
+    @property
+    def partie(self) -> Partie:
+        return self.stored.partie
 
 
 @contextmanager
@@ -203,20 +228,13 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
         if key:
             if list(db.query("select 1 from submissions where key = ?", [key])):
                 return None
-        if expected is not None or check is not None:
-            now_sp = load(db, pid)
-            if not now_sp.running:
-                raise EndedError(pid)
-            if expected is not None and now_sp.version != expected:
-                raise ConflictError(pid, now_sp)
-            if check is not None:
-                check(now_sp)
-        else:
-            rows = list(db.query("select ended from parties where id = ?", [pid]))
-            if not rows:
-                raise NotFoundError(pid)
-            if rows[0]["ended"] is not None:
-                raise EndedError(pid)
+        now_sp = Current(db, pid)
+        if not now_sp.running:
+            raise EndedError(pid)
+        if expected is not None and now_sp.version != expected:
+            raise ConflictError(pid, now_sp.stored)
+        if check is not None:
+            check(now_sp)
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
                                  [pid]))["p"]

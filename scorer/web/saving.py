@@ -150,9 +150,10 @@ def _save_new(sp, settlement, form, deal, action, render_form, field_of, describ
     recorded = {}
 
     def check(now):   # inside the write transaction, on the partie as it is now
-        recorded["number"] = len(now.partie.deals) + 1
         if now.version == sp.version and len(settlement.deals) == len(sp.partie.deals):
-            return   # the partie is the one the deal was scored on above
+            recorded["number"] = len(sp.partie.deals) + 1
+            return   # the partie is the one the deal was scored on above: nothing to reload
+        recorded["number"] = len(now.partie.deals) + 1
         replay_or_refuse(now.partie.with_deals(now.partie.deals + (deal,)))
 
     try:
