@@ -324,7 +324,13 @@ def set_ended(db: Database, pid: str, ended: bool) -> None:
         _log(db, pid, "ended" if ended else "reopened", None, None)
 
 
-def history(db: Database, pid: str) -> list[dict]:
-    """Every change to the partie, newest first."""
-    rows = db.query("select * from history where partie_id = ? order by id desc", [pid])
+def history(db: Database, pid: str, limit: int = -1, offset: int = 0) -> list[dict]:
+    """The changes to the partie, newest first: all of them, or a page (`limit` from `offset`)."""
+    rows = db.query("select * from history where partie_id = ? order by id desc limit ? offset ?",
+                    [pid, limit, offset])
     return [dict(r, detail=json.loads(r["detail"]) if r["detail"] else None) for r in rows]
+
+
+def history_count(db: Database, pid: str) -> int:
+    """How many changes the partie has had."""
+    return db.conn.execute("select count(*) from history where partie_id = ?", [pid]).fetchone()[0]

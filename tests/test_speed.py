@@ -199,3 +199,15 @@ def test_wtforms_messages_are_translated_from_a_catalog_read_once(app, client, m
         form = Pick(meta={"csrf": False})
         assert not form.validate()
         assert form.choice.errors == ["Keine gültige Auswahl."]
+
+
+def test_the_history_comes_a_page_at_a_time(app, client, board):
+    for points in ["40", "38", "50"] * 20:      # 60 deals recorded: 61 changes with the start
+        assert record(client, board, points=points).status_code == 302
+    first = client.get(board + "/history").text
+    assert first.count("<li>") == 50 and "Deal 60 recorded" in first and "Partie started" not in first
+    assert 'href="' + board + '/history?page=2"' in first and "?page=0" not in first
+    second = client.get(board + "/history?page=2").text
+    assert second.count("<li>") == 11 and "Deal 10 recorded" in second and "Partie started" in second
+    assert "Deal 11 recorded" not in second and 'href="' + board + '/history?page=1"' in second
+    assert client.get(board + "/history?page=" + "9" * 50).text.count("<li>") == 50   # no such page: the first

@@ -29,7 +29,8 @@ from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache
 
 bp = Blueprint("partie", __name__)
 BOARD_DEALS = 20     # the board shows the newest deals; the rest are a tap away
-DEALS_PAGE = 100
+DEALS_PAGE = 25      # deals a page of the list shows: light on a phone (each row tells what its points are)
+HISTORY_PAGE = 50    # changes a page of the history shows
 
 
 @bp.route("/")
@@ -250,8 +251,13 @@ def qr(pid):
 def history(pid):
     """Every change to the partie, with its time, newest first."""
     sp = load_or_404(pid)
-    rows = history_rows(store.history(get_db(), pid), sp.partie)
-    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows)
+    total = store.history_count(get_db(), pid)
+    pages = max(1, -(-total // HISTORY_PAGE))
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdecimal() and len(page) <= 9 and 1 <= int(page) <= pages else 1
+    rows = history_rows(store.history(get_db(), pid, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE),
+                        sp.partie)
+    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows, page=page, pages=pages)
 
 
 @bp.route("/p/<pid>/rules")
