@@ -663,9 +663,10 @@ def weight(quick: bool) -> None:
                                ("calculator", "/calculator")):
                 pages.append((f"{game}: {name}", f"/p/{pid}{path}"))
         t = table(f"Page weight: every page, a partie of {n:,} deals and {n:,} changes",
-                  ["page", "HTML", "CSS", "JS", "icon", "uncompressed", "on the wire", "requests", "again"],
+                  ["page", "HTML", "CSS", "JS", "icon", "uncompressed", "wire (br)", "wire (gzip)", "requests", "again"],
                   "Bytes. Uncompressed: the page, its stylesheet, scripts and icon as files. On the wire: the same as "
-                  "sent to a browser that accepts br and gzip, response headers included. Requests: the page and "
+                  "sent to a browser that accepts br (Chromium over HTTPS), or only gzip (Chromium over plain HTTP), "
+                  "response headers included. Requests: the page and "
                   "every file it names (icons, manifest); again: on a revisit, what the cache headers do not let a "
                   "browser keep.")
         wire = {}
@@ -679,8 +680,8 @@ def weight(quick: bool) -> None:
             if plain.status_code != 200:   # a page this game does not have
                 continue
             html = plain.data
-            sent = client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"})
-            wire_bytes = on_wire(sent)
+            wire_bytes = on_wire(client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"}))
+            gzip_bytes = on_wire(client.get(path, headers={"Accept-Encoding": "gzip, deflate"}))
             sizes = {"css": 0, "js": 0, "icon": 0}
             again = 1
             assets = assets_of(html.decode("utf-8", "replace"))
@@ -689,15 +690,17 @@ def weight(quick: bool) -> None:
                         "icon" if re.search(r"icon[^/]*\.svg", asset) else None)
                 reply = fetch(asset)
                 if asset not in wire:
-                    wire[asset] = on_wire(client.get(asset, headers={"Accept-Encoding": "gzip, deflate, br"}))
+                    wire[asset] = (on_wire(client.get(asset, headers={"Accept-Encoding": "gzip, deflate, br"})),
+                                   on_wire(client.get(asset, headers={"Accept-Encoding": "gzip, deflate"})))
                 if kind:
                     sizes[kind] += len(reply.data)
-                    wire_bytes += wire[asset]
+                    wire_bytes += wire[asset][0]
+                    gzip_bytes += wire[asset][1]
                 if not fresh(reply.headers.get("Cache-Control", "")):
                     again += 1
             total = len(html) + sizes["css"] + sizes["js"] + sizes["icon"]
             t.add(name, f"{len(html):,}", f"{sizes['css']:,}", f"{sizes['js']:,}", f"{sizes['icon']:,}",
-                  f"{total:,}", f"{wire_bytes:,}", 1 + len(assets), again)
+                  f"{total:,}", f"{wire_bytes:,}", f"{gzip_bytes:,}", 1 + len(assets), again)
 
 
 def on_wire(response) -> int:
@@ -739,7 +742,9 @@ def paint(quick: bool) -> None:
                 browser = chromium(p)
                 for _ in range(runs):
                     for name, path in (("board", f"/p/{pid}"), ("deal form", f"/p/{pid}/deal")):
-                        context = browser.new_context(**PHONE)
+                        # no service worker: its own fetches escape the page's throttling (and over plain
+                        # HTTP on a home network a phone runs none); warm is the HTTP cache alone
+                        context = browser.new_context(**PHONE, service_workers="block")
                         page = context.new_page()
                         cdp = context.new_cdp_session(page)
                         cdp.send("Network.enable")
@@ -763,8 +768,9 @@ def paint(quick: bool) -> None:
             stop_server(proc)
     t = table("First paint on a slow phone (Chromium, 390×844, CPU ×4, 2 s round trip, 50 KB/s)",
               ["page", "visit", "runs", "median", "max"],
-              "First contentful paint from the navigation's start. Cold: a new browser profile (empty cache, no "
-              "service worker yet). Warm: the same page opened again in that profile.")
+              "First contentful paint from the navigation's start, service workers blocked (the worker's own "
+              "fetches are not throttled, which would flatter the warm figure; over plain HTTP a phone runs none). "
+              "Cold: a new browser profile (empty cache). Warm: the same page opened again in that profile.")
     for (name, visit), values in results.items():
         t.add(name, visit, len(values), f"{statistics.median(values):.2f} s", f"{max(values):.2f} s")
 
