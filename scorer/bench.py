@@ -31,6 +31,7 @@ import gzip
 import http.client
 import io
 import json
+import math
 import os
 import platform
 import random
@@ -109,7 +110,7 @@ def pct(values, p: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))]
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
 
 
 def timed(fn, runs: int) -> list[float]:
