@@ -18,8 +18,9 @@
 
 Every figure is a median (with p95 and p99 where there are enough samples) over a stated number of runs:
 never the best of N. Every load goes to 127.0.0.1 only, and every loop is bounded in count and time.
-`--markdown FILE` writes the tables, the date, the machine and its load into FILE between
-`<!-- bench:begin -->` and `<!-- bench:end -->`, so that they cannot go stale beside the text around them.
+`--markdown FILE` writes each section's tables, with the date, the machine and its load, into FILE between
+`<!-- bench:SECTION -->` and `<!-- bench:SECTION end -->`, so that they cannot go stale beside the text
+around them.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ from pathlib import Path
 from .strohmandeln import Bonus, Deal, Partie, RuleSet, replay
 
 ROOT = Path(__file__).resolve().parent.parent
-BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
 # -- what the figures are made of -------------------------------------------------------------------------
@@ -217,13 +217,16 @@ def engine(quick: bool) -> None:
 # -- 2. the board in process ------------------------------------------------------------------------------
 
 def board_cost(quick: bool) -> None:
-    """What a board request costs at 1,000 and 10,000 deals, replaying every time or from the cache."""
+    """What a board request costs at 1,000 and 10,000 deals: replayed every time, from the settlement cache
+    (rendered every time), and the rendered page kept."""
     from . import create_app, store
     from .db import connect
     runs_cold, runs_warm = (5, 30) if quick else (9, 100)
     t = table("Board: one request in process (Flask test client)",
-              ["deals", "replay", "board, no cache", "board, cached", "runs"],
-              f"Medians: replay and no cache over {runs_cold} runs, cached over {runs_warm}.")
+              ["deals", "replay", "no cache", "settlement cached", "page kept", "runs"],
+              f"Medians: replay and no cache over {runs_cold} runs, the others over {runs_warm}. No cache: replayed "
+              "and rendered. Settlement cached: rendered from the cached settlement (what a phone gets right "
+              "after a new deal). Page kept: the rendered board sent from memory (the partie unchanged).")
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": os.path.join(tmp, "b.sqlite"), "SECRET_KEY": "bench", "TESTING": True})
         for n in (1_000, 10_000):
@@ -232,12 +235,15 @@ def board_cost(quick: bool) -> None:
                 pid = store.create_partie(connect(app.config["DATABASE"]), partie)
             client = app.test_client()
             replay_s = statistics.median(timed(lambda: replay(partie), runs_cold))
-            app.config["SETTLEMENT_CACHE"] = 0
+            app.config.update(SETTLEMENT_CACHE=0, PAGE_CACHE=0)
             cold = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_cold))
-            app.config["SETTLEMENT_CACHE"] = 16
+            app.config.update(SETTLEMENT_CACHE=16)
             client.get(f"/p/{pid}")
-            warm = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_warm))
-            t.add(f"{n:,}", ms(replay_s), ms(cold), ms(warm), f"{runs_cold}/{runs_warm}")
+            settled = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_warm))
+            app.config.update(PAGE_CACHE=256)
+            client.get(f"/p/{pid}")
+            kept = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_warm))
+            t.add(f"{n:,}", ms(replay_s), ms(cold), ms(settled), ms(kept), f"{runs_cold}/{runs_warm}")
 
 
 # -- the real server ---------------------------------------------------------------------------------------
@@ -891,26 +897,27 @@ def load_average() -> str:
         return "unknown"
 
 
-def write_markdown(path: str, started: str, load_before: str, quick: bool, sections: list[str]) -> None:
-    """The tables into `path`, between the bench markers (appended at the end when it has none)."""
-    block = [BEGIN, "",
-             f"Written by `python -m scorer.bench{' --quick' if quick else ''} --only {','.join(sections)} "
-             f"--markdown {Path(path).name}` on {started}.", "",
-             f"Machine: {machine()}. Load average (1 / 5 / 15 min) before: {load_before}; after: {load_average()}; "
-             "the machine is shared, so compare ratios and medians, not single figures.", ""]
-    for t in TABLES:
-        block += [t.markdown()]
-    block += [END]
-    text = "\n".join(block) + "\n"
+def write_markdown(path: str, runs: list[dict], quick: bool) -> None:
+    """Each section's tables into `path`, between its own markers (`<!-- bench:NAME -->` and
+    `<!-- bench:NAME end -->`), with the date, the machine and the load it ran at; a section not yet in the
+    file is appended at its end. Sections not run keep their tables."""
     target = Path(path)
-    old = target.read_text(encoding="utf-8") if target.exists() else ""
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1].lstrip("\n")
-        new = head + text + ("\n" + tail if tail else "")
-    else:
-        new = old + ("\n" if old and not old.endswith("\n") else "") + ("\n" if old else "") + text
-    target.write_text(new, encoding="utf-8")
+    text = target.read_text(encoding="utf-8") if target.exists() else ""
+    for run in runs:
+        begin, end = f"<!-- bench:{run['section']} -->", f"<!-- bench:{run['section']} end -->"
+        block = [begin, "",
+                 f"*`python -m scorer.bench{' --quick' if quick else ''} --only {run['section']}` on {run['started']}; "
+                 f"{machine()}; load average (1 / 5 / 15 min) {run['load_before']} before, {run['load_after']} after.*",
+                 ""]
+        block += [t.markdown() for t in run["tables"]]
+        block += [end]
+        new = "\n".join(block)
+        if begin in text and end in text:
+            head, rest = text.split(begin, 1)
+            text = head + new + rest.split(end, 1)[1]
+        else:
+            text = text.rstrip("\n") + ("\n\n" if text else "") + new + "\n"
+    target.write_text(text, encoding="utf-8")
     print(f"\nwrote the tables into {path}")
 
 
@@ -930,14 +937,16 @@ def main(argv=None) -> int:
         if name not in SECTIONS:
             print(f"unknown section '{name}': choose from {', '.join(SECTIONS)}", file=sys.stderr)
             return 2
-    started = time.strftime("%Y-%m-%d %H:%M %Z")
-    load_before = load_average()
-    print(f"Scorer benchmarks · {started} · {machine()} · load {load_before}")
-    TABLES.clear()
+    print(f"Scorer benchmarks · {time.strftime('%Y-%m-%d %H:%M %Z')} · {machine()} · load {load_average()}")
+    runs = []
     for name in sections:
+        TABLES.clear()
+        run = {"section": name, "started": time.strftime("%Y-%m-%d %H:%M %Z"), "load_before": load_average()}
         SECTIONS[name](args.quick)
+        run.update(load_after=load_average(), tables=list(TABLES))
+        runs.append(run)
     if args.markdown:
-        write_markdown(args.markdown, started, load_before, args.quick, sections)
+        write_markdown(args.markdown, runs, args.quick)
     return 0
 
 

@@ -1,21 +1,32 @@
-"""The bench's own plumbing (not its figures): tables written into BENCHMARKS.md between its markers."""
+"""The bench's own plumbing (not its figures): tables written into BENCHMARKS.md between their markers."""
 
 from scorer import bench
 
 
-def test_markdown_tables_replace_the_old_ones_and_keep_the_text_around(tmp_path, capsys):
-    target = tmp_path / "BENCHMARKS.md"
-    target.write_text(f"# Benchmarks\n\nProse before.\n\n{bench.BEGIN}\nold figures\n{bench.END}\n\nProse after.\n")
+def run(section, rows):
     bench.TABLES.clear()
-    t = bench.table("Engine", ["deals", "median"], "Medians of 5 runs.")
-    t.add("1,000", "4.80 ms")
-    bench.write_markdown(str(target), "2026-11-23 06:00 UTC", "0.50 / 0.40 / 0.30", True, ["engine"])
+    t = bench.table(section.title(), ["deals", "median"], "Medians of 5 runs.")
+    for row in rows:
+        t.add(*row)
+    return {"section": section, "started": "2026-11-23 06:00 UTC", "load_before": "0.50 / 0.40 / 0.30",
+            "load_after": "0.60 / 0.40 / 0.30", "tables": list(bench.TABLES)}
+
+
+def test_markdown_tables_replace_their_section_and_keep_the_rest(tmp_path, capsys):
+    target = tmp_path / "BENCHMARKS.md"
+    target.write_text("# Benchmarks\n\nProse before.\n\n<!-- bench:engine -->\nold figures\n<!-- bench:engine end -->"
+                      "\n\nProse after.\n")
+    bench.write_markdown(str(target), [run("engine", [("1,000", "4.80 ms")]), run("server", [("1", "2 ms")])], False)
     text = target.read_text()
     assert "old figures" not in text and text.startswith("# Benchmarks\n\nProse before.")
-    assert text.rstrip().endswith("Prose after.")
+    assert "Prose after." in text and text.index("Prose after.") < text.index("<!-- bench:server -->")
     assert "| deals | median |\n|---|---:|\n| 1,000 | 4.80 ms |" in text
     assert "2026-11-23 06:00 UTC" in text and "0.50 / 0.40 / 0.30" in text and bench.machine() in text
-    assert text.count(bench.BEGIN) == 1 and text.count(bench.END) == 1
+    # running one section again replaces only its own tables
+    bench.write_markdown(str(target), [run("server", [("20", "9 ms")])], True)
+    again = target.read_text()
+    assert "| 1,000 | 4.80 ms |" in again and "| 20 | 9 ms |" in again and "| 1 | 2 ms |" not in again
+    assert again.count("<!-- bench:server -->") == 1 and again.count("<!-- bench:engine end -->") == 1
 
 
 def test_percentiles_are_nearest_rank():

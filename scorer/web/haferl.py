@@ -129,15 +129,20 @@ def transfers(result, partie) -> list[tuple[str, str, str, str]]:
              euros(t.amount, sign=False), str(REASONS.get(t.reason, t.reason))) for t in result.transfers]
 
 
+CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
+
+
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     """Every player's running balance as SVG polylines (None before two deals)."""
     n = len(settlement.partie.players)
-    series = [[settlement.deals[0].balance[i] - settlement.deals[0].net[i]] + [r.balance[i] for r in settlement.deals]
-              for i in range(n)] if settlement.deals else []
-    if not series or len(series[0]) < 2:
+    deals = settlement.deals
+    if not deals:
         return None
-    step_every = -(-len(series[0]) // 200)
-    series = [s[::step_every] + ([s[-1]] if (len(s) - 1) % step_every else []) for s in series]
+    count = len(deals) + 1   # the balances before the first deal, then after each
+    step_every = -(-count // CHART_POINTS)
+    picked = list(range(0, count, step_every)) + ([count - 1] if (count - 1) % step_every else [])
+    first = deals[0]
+    series = [[deals[k - 1].balance[i] if k else first.balance[i] - first.net[i] for k in picked] for i in range(n)]
     top = max(max(max(s) for s in series), 0)
     bottom = min(min(min(s) for s in series), 0)
     span = (top - bottom) or 1
