@@ -107,6 +107,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                             "application/manifest+json", "image/svg+xml", "text/csv"],
         COMPRESS_MIN_SIZE=500,
         COMPRESS_BR_LEVEL=5,                # a tenth smaller than the default 4, as fast on a page
+        PROXY_HOPS=0,                       # reverse proxies in front (Caddy: 1): the client's address for the limits
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -137,6 +138,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
+    from .web import runde
+    app.register_blueprint(runde.bp)
     for game in games.offered():   # a game's own routes (Strohmandeln's calculator)
         for blueprint in getattr(game.web_module(), "blueprints", ()):
             app.register_blueprint(blueprint)
@@ -156,6 +159,14 @@ def create_app(test_config: dict | None = None) -> Flask:
             response.set_data(compact(response.get_data()))
         return response
 
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:   # behind Caddy: the client's address and scheme from its X-Forwarded-* (only that many hops trusted)
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+
+    from .web.saving import deal_ident
+    app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
+
     @app.after_request
     def security_headers(response):
         """Headers that keep the pages to themselves: no inline code, no framing, no referrer."""
@@ -166,7 +177,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        if request.path.startswith("/p/"):   # a partie's pages: never kept by a shared cache
+        if request.path.startswith(("/p/", "/r/")):   # a partie's pages: never kept by a shared cache
             response.headers.setdefault("Cache-Control", "private, no-cache")
         return response
 

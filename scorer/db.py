@@ -61,6 +61,35 @@ def m002_submission_deal(db: Database) -> None:
     db["submissions"].add_column("deal_id", int)
 
 
+@migrations()
+def m003_runden(db: Database) -> None:
+    """A Runde: the regular group, its members (people, by id) and which seat of which partie each is."""
+    db["runden"].create({
+        "id": str,              # 128 random bits, url-safe: the Runde's secret address
+        "name": str,
+        "game": str,            # the default game of its new parties
+        "preset": str,          # the default rule set (a preset of that game)
+        "settles": str,         # evening, month or year: how often its money is settled
+        "created": str,
+        "version": int,         # bumped on every change to the Runde itself
+    }, pk="id", not_null={"name", "game", "preset", "settles", "created", "version"})
+    db["members"].create({
+        "id": int,
+        "runde_id": str,
+        "name": str,
+        "folded": str,          # the name casefolded: two members cannot share a name
+    }, pk="id", foreign_keys=[("runde_id", "runden", "id")], not_null={"runde_id", "name", "folded"})
+    db["members"].create_index(["runde_id", "folded"], unique=True)
+    db["runde_parties"].create({
+        "partie_id": str,       # a partie is in at most one Runde
+        "runde_id": str,
+        "members": str,         # JSON: the member id at each seat
+        "settled": str,         # when its money was marked as paid (null: open)
+    }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id"), ("runde_id", "runden", "id")],
+        not_null={"runde_id", "members"})
+    db["runde_parties"].create_index(["runde_id"])
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

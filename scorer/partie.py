@@ -4,6 +4,7 @@ rules; the partie file is `scorer.partie_file`, money and card points are `score
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -24,22 +25,32 @@ class Partie:
 MAX_NAME = 40
 
 
+JOINERS = "\u200c\u200d"   # ZWNJ and ZWJ: part of emoji sequences (👩‍👧) and of Persian and Indic spelling
+_LOOSE_JOINERS = re.compile(r"(?:^|(?<=\s))[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)")
+
+
 def clean_name(value: str) -> str:
     """A name as it is kept: NFC-normalised, without invisible or direction-changing characters (Unicode
-    categories Cc and Cf: zero-width spaces, bidi overrides, ...), spaces collapsed and trimmed."""
+    categories Cc and Cf: zero-width spaces, bidi overrides, ...), spaces collapsed and trimmed. The two
+    joiners (ZWJ, ZWNJ) stay between two characters, where they shape the name; at a word's edge they only
+    hide, and go."""
     value = unicodedata.normalize("NFC", value)
     value = "".join(" " if ch in "\t\n\r\v\f" else ch for ch in value)
-    value = "".join(ch for ch in value if unicodedata.category(ch) not in ("Cc", "Cf"))
-    return " ".join(value.split())
+    value = "".join(ch for ch in value if ch in JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"))
+    value = " ".join(value.split())
+    return " ".join(_LOOSE_JOINERS.sub("", value).split())
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by when they must differ: case aside, joiners aside ("An\u200dna" is Anna)."""
+    return "".join(ch for ch in name if ch not in JOINERS).casefold()
 
 
 def check_name(value: str, problems: list, field: str = "players") -> str:
-    """A player's name, cleaned (`clean_name`); too long is a problem."""
+    """A player's name, cleaned (`clean_name`: no control characters are left); too long is a problem."""
     from .problems import Problem
 
     name = clean_name(value)
     if len(name) > MAX_NAME:
         problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
-        problems.append(Problem(field, "a name cannot contain control characters"))
     return name

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from .game import Game
-from .partie import Partie, check_name, clean_name
+from .partie import Partie, check_name, clean_name, name_key
 from .problems import Problem, ScoringError
 from .words import Alternatives
 
@@ -33,7 +33,7 @@ def names_of(raw: list, problems: list) -> list[str]:
 
 def different_names(names: list[str], problems: list) -> tuple[str, ...]:
     """The names, with a problem if two of them are the same (case aside)."""
-    folded = [n.casefold() for n in names if n]
+    folded = [name_key(n) for n in names if n]
     if len(set(folded)) != len(folded):
         problems.append(Problem("players", "the players need different names"))
     return tuple(names)

@@ -7,7 +7,6 @@ import json
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
 
 from sqlite_utils import Database
 
@@ -48,30 +47,6 @@ class StoredPartie:
     def running(self) -> bool:
         """Whether deals can still be recorded."""
         return self.ended is None
-
-
-class Current:
-    """The partie as it is inside a write transaction: its version and state read at once (one row), its
-    deals only if asked for (`partie`, `stored`): a deal recorded on the partie the form was scored on needs
-    no reload of the whole partie."""
-
-    def __init__(self, db: Database, pid: str):
-        row = db.conn.execute("select version, ended from parties where id = ?", [pid]).fetchone()
-        if row is None:
-            raise NotFoundError(pid)
-        self.db, self.id, self.version, self.ended = db, pid, row[0], row[1]
-
-    @property
-    def running(self) -> bool:
-        return self.ended is None
-
-    @cached_property
-    def stored(self) -> StoredPartie:
-        return load(self.db, self.id)
-
-    @property
-    def partie(self) -> Partie:
-        return self.stored.partie
 
 
 @contextmanager
@@ -216,25 +191,28 @@ def _bump(db: Database, pid: str, expected: int | None) -> None:
 
 
 def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int | None = None,
-             check=None) -> int | None:
-    """Append a deal and return the partie's new version; None (nothing stored) if a form with this
-    idempotency key was already saved.
+             check=None, scored_on: int | None = None) -> tuple[int, int] | None:
+    """Append a deal; return the partie's new version and the deal's number, or None (nothing stored) if a
+    form with this idempotency key was already saved.
 
     Every check happens inside the write transaction, on the partie as it is then: the key first (a
     double tap is not a conflict), then EndedError if the partie has ended, ConflictError if its version is
     no longer `expected` (when given), and `check(stored_partie)`, which raises (a ScoringError) to refuse
-    the deal: nothing is stored then."""
+    the deal: nothing is stored then. The check (and the load of the partie it needs) is skipped when the
+    partie is still at version `scored_on`, the one the deal was scored on."""
     with writing(db):
         if key:
             if list(db.query("select 1 from submissions where key = ?", [key])):
                 return None
-        now_sp = Current(db, pid)
-        if not now_sp.running:
+        rows = list(db.query("select version, ended from parties where id = ?", [pid]))
+        if not rows:
+            raise NotFoundError(pid)
+        if rows[0]["ended"] is not None:
             raise EndedError(pid)
-        if expected is not None and now_sp.version != expected:
-            raise ConflictError(pid, now_sp.stored)
-        if check is not None:
-            check(now_sp)
+        if expected is not None and rows[0]["version"] != expected:
+            raise ConflictError(pid, load(db, pid))
+        if check is not None and rows[0]["version"] != scored_on:
+            check(load(db, pid))
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
                                  [pid]))["p"]
@@ -243,19 +221,15 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
                                       "updated": at}).last_pk
         if key:
             db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id})
-        number = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
+        number = _number_at(db, pid, position)
         _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
-        return version(db, pid)
+        return version(db, pid), number
 
 
-def submitted_number(db: Database, key: str) -> int | None:
-    """The number of the deal a form with idempotency key `key` recorded (None if unknown or deleted)."""
-    rows = list(db.query("select d.partie_id, d.position from submissions s join deals d on d.id = s.deal_id "
-                         "where s.key = ?", [key])) if key else []
-    if not rows:
-        return None
+def _number_at(db: Database, pid: str, position: int) -> int:
+    """The number (1-based) of the partie's deal stored at `position`."""
     return next(db.query("select count(*) as n from deals where partie_id = ? and position <= ?",
-                         [rows[0]["partie_id"], rows[0]["position"]]))["n"]
+                         [pid, position]))["n"]
 
 
 def _checked(db: Database, pid: str, check) -> None:
@@ -272,36 +246,58 @@ def _deal_row(db: Database, pid: str, number: int) -> dict:
     return rows[0]
 
 
+def deal_id(db: Database, pid: str, number: int) -> int:
+    """The identity of deal `number` (1-based): it stays the same when a deal before it is deleted."""
+    return _deal_row(db, pid, number)["id"]
+
+
+def deal_number(db: Database, pid: str, ident: int) -> int | None:
+    """The number deal `ident` has now; None if it was deleted (or is another partie's)."""
+    rows = list(db.query("select position from deals where partie_id = ? and id = ?", [pid, ident]))
+    return _number_at(db, pid, rows[0]["position"]) if rows else None
+
+
 def update_deal(db: Database, pid: str, number: int, deal, expected: int | None, key: str | None = None,
-                check=None) -> None:
-    """Replace deal `number` (1-based); ConflictError if the partie changed since version `expected`;
-    `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it. The edit
-    form's idempotency `key`, if given, is kept with the deal, so that a second tap can be told apart from a
-    change made on another phone."""
+                check=None, ident: int | None = None, scored_on: int | None = None) -> int:
+    """Replace a deal and return its number: deal `ident` (its identity, from `deal_id`) wherever it now
+    stands, NotFoundError if it was deleted; without an identity (forms opened before they had one), deal
+    `number` (1-based). ConflictError if the partie changed since version `expected`; `check(stored_partie,
+    number)`, run inside the transaction on the partie as it is then, may refuse it (skipped while the
+    partie is still at version `scored_on`, the one the edit was scored on). The edit form's idempotency
+    `key`, if given, is kept with the deal, so that a second tap can be told apart from a change made on
+    another phone."""
     with writing(db):
-        row = _deal_row(db, pid, number)
+        if ident is not None:
+            rows = list(db.query("select * from deals where partie_id = ? and id = ?", [pid, ident]))
+            if not rows:
+                version(db, pid)   # NotFoundError for a partie that is gone, too
+                raise NotFoundError(f"{pid}/deal {ident}")
+            row = rows[0]
+        else:
+            row = _deal_row(db, pid, number)
+        number = _number_at(db, pid, row["position"])
+        before = version(db, pid)
         _bump(db, pid, expected)
-        _checked(db, pid, check)
+        if check is not None and before != scored_on:
+            check(load(db, pid), number)
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
         if key:
             db.execute("insert or replace into submissions (key, partie_id, at, deal_id) values (?, ?, ?, ?)",
                        [key, pid, now(), row["id"]])
+        return number
 
 
 def submission(db: Database, key: str) -> dict | None:
-    """The saved form with idempotency `key`: its partie, the number of the deal it made or edited (None if
-    that deal is gone) and that deal's facts now; None if no form with this key was saved."""
-    rows = list(db.query("select s.partie_id, d.deal, d.position from submissions s "
-                         "left join deals d on d.id = s.deal_id where s.key = ?", [key]))
+    """The saved form with idempotency `key`: its partie, the number and identity of the deal it made or
+    edited (None if that deal is gone) and that deal's facts now; None if no form with this key was saved."""
+    rows = list(db.query("select s.partie_id, d.id, d.deal, d.position from submissions s "
+                         "left join deals d on d.id = s.deal_id where s.key = ?", [key])) if key else []
     if not rows:
         return None
     row = rows[0]
-    number = None
-    if row["position"] is not None:
-        number = next(db.query("select count(*) as n from deals where partie_id = ? and position <= ?",
-                               [row["partie_id"], row["position"]]))["n"]
-    return {"partie_id": row["partie_id"], "number": number,
+    number = None if row["position"] is None else _number_at(db, row["partie_id"], row["position"])
+    return {"partie_id": row["partie_id"], "number": number, "deal_id": row["id"],
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 

@@ -105,8 +105,14 @@
     }, 150));
   }
 
-  const form = document.getElementById("deal-form");
-  if (form) {
+  // The deal form's enhancements. A refusal of a background Save (409, 422) brings a new form: the page's
+  // <main> is swapped for the answer's (never document.write: the page's timers and listeners stay its own)
+  // and this runs again on the new form.
+  let current = null;   // the deal form on the page and its preview refresh
+  window.addEventListener("offline", function () { if (current) current.noPreview(); });
+  window.addEventListener("online", function () { if (current) current.refresh(); });
+
+  function initForm(form) {
     const preview = document.getElementById("preview");
     const refresh = debounce(function () {
       const data = new FormData(form);
@@ -124,8 +130,7 @@
       preview.replaceChildren(line(WORDS.noPreview || "Offline: no preview.", "hint offline-preview"));
       showOffline(true);
     }
-    window.addEventListener("offline", function () { noPreview(); });
-    window.addEventListener("online", function () { refresh(); });
+    current = { form: form, refresh: refresh, noPreview: noPreview };
     if (!navigator.onLine) noPreview();
     form.addEventListener("change", function (event) {
       if (!event.target.classList.contains("count-input")) refresh();
@@ -169,6 +174,8 @@
       });
     });
 
+    setupPile(form);
+    setupSave(form);
   }
 
   const pollUrl = document.body.dataset.pollUrl;
@@ -199,10 +206,19 @@
   if (!navigator.onLine) showOffline(true);
 
   function setupPile(form) {
-    // Unless the player chooses, the card points typed are the undertaker's pile (Vorhand's in a simple game)
+    // Unless the player chooses, the card points typed are the undertaker's pile (Vorhand's in a simple game).
+    // The radio that follows the undertaker is ticked here, not by the player: the hidden pile_auto says so
+    // to the server, so that a round trip (409, 422, Preview) does not turn it into the player's choice.
     const fs = form.querySelector("#fs-pile_of");
     if (!fs) return;
     const whose = form.querySelector("#points-whose");
+    let auto = form.querySelector("input[name=pile_auto]");
+    if (!auto) {
+      auto = document.createElement("input");
+      auto.type = "hidden";
+      auto.name = "pile_auto";
+      fs.append(auto);
+    }
     function owner() {
       const dealer = form.querySelector("input[name=dealer]:checked");
       const under = form.querySelector("input[name=undertaker]:checked");
@@ -220,11 +236,14 @@
       if (!fs.dataset.chosen) {
         const radio = form.querySelector("input[name=pile_of][value='" + owner() + "']");
         if (radio) radio.checked = true;
+        auto.value = "1";
+      } else {
+        auto.value = "";
       }
       show();
     }
     form.querySelectorAll("input[name=pile_of]").forEach(function (input) {
-      input.addEventListener("change", function () { fs.dataset.chosen = "1"; show(); });
+      input.addEventListener("change", function () { fs.dataset.chosen = "1"; auto.value = ""; show(); });
     });
     form.querySelectorAll("input[name=dealer], input[name=undertaker]").forEach(function (input) {
       input.addEventListener("change", follow);
@@ -239,6 +258,17 @@
   function saveBox(box) {
     try { localStorage.setItem(BOX, JSON.stringify(box)); } catch (e) { /* full or private: nothing kept */ }
   }
+  // the keys this phone has sent: a form that comes back with one of them (from the service worker's cache)
+  // gets a new key; any other form keeps the server's
+  const SENT = "scorer-sent";
+  function sentKeys() {
+    try { return JSON.parse(localStorage.getItem(SENT) || "[]"); } catch (e) { return []; }
+  }
+  function rememberSent(key) {
+    const keys = sentKeys().filter(function (k) { return k !== key; });
+    keys.push(key);
+    try { localStorage.setItem(SENT, JSON.stringify(keys.slice(-100))); } catch (e) { /* nothing kept */ }
+  }
   function newKey() {
     const bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
@@ -246,7 +276,76 @@
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
   function isJson(r) { return (r.headers.get("Content-Type") || "").indexOf("application/json") >= 0; }
-  function replacePage(html) { document.open(); document.write(html); document.close(); }
+  function ours(r) { return !r.redirected || new URL(r.url, location.href).origin === location.origin; }
+  // how an answer that is not a recorded deal is taken
+  function transient(r) {   // the scorer busy, restarting, a proxy's gateway error, a portal's page: send again
+    return r.status >= 500 || r.status === 429 || r.status === 408 || (r.ok && !isJson(r)) || !ours(r);
+  }
+  function formPage(r, html) {   // a refusal with the form to fix it (409 the other phone, 422 the input)
+    if ((r.status !== 409 && r.status !== 422) || !ours(r)) return null;
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    return doc.getElementById("deal-form") && doc.getElementById("main") ? doc : null;
+  }
+  function retryAfter(r, tries) {
+    const seconds = parseInt(r.headers.get("Retry-After") || "", 10);
+    const backoff = Math.min(5000 * Math.pow(2, Math.max(0, tries - 1)), 5 * 60 * 1000);
+    return Math.max(isNaN(seconds) ? 0 : seconds * 1000, backoff);
+  }
+
+  function swapMain(doc) {
+    // show the server's form page in place of this page's <main>: nothing of the answer runs, the page's own
+    // script wires the new form. The form keeps this page's CSRF token (the newest this phone has).
+    const token = document.querySelector("#deal-form input[name=csrf_token]");
+    const main = document.importNode(doc.getElementById("main"), true);
+    document.getElementById("main").replaceWith(main);
+    if (doc.title) document.title = doc.title;
+    const form = document.getElementById("deal-form");
+    const fresh = form.querySelector("input[name=csrf_token]");
+    if (token && fresh && !fresh.value) fresh.value = token.value;
+    showOffline(!navigator.onLine);
+    initForm(form);
+    const focus = document.getElementById("conflict") || document.querySelector(".errors") || form;
+    focus.scrollIntoView({ block: "start" });
+    return form;
+  }
+
+  function fill(form, fields) {
+    // the typed deal back into a fresh form: every field as it was sent (the page's CSRF token stays)
+    const skip = { csrf_token: true, action: true };
+    const has = {};
+    fields.forEach(function (f) { has[f[0]] = true; });
+    form.querySelectorAll("input").forEach(function (input) {
+      if (skip[input.name] || !input.name) return;
+      if (input.type === "checkbox") {
+        input.checked = fields.some(function (f) { return f[0] === input.name && f[1] === input.value; });
+      } else if (input.type === "radio") {
+        if (has[input.name] || input.name === "pile_of") {
+          input.checked = fields.some(function (f) { return f[0] === input.name && f[1] === input.value; });
+        }
+      } else if (has[input.name] && input.type !== "submit" && input.type !== "button") {
+        const f = fields.find(function (x) { return x[0] === input.name; });
+        input.value = f[1];
+      }
+    });
+    const fs = form.querySelector("#fs-pile_of");
+    if (fs) {
+      const auto = fields.find(function (f) { return f[0] === "pile_auto"; });
+      if (has.pile_of && !(auto && auto[1])) fs.dataset.chosen = "1"; else delete fs.dataset.chosen;
+    }
+  }
+
+  function notice(form, text, className) {
+    let p = document.querySelector("." + className);
+    if (!p) {
+      p = line("", className + " notice");
+      p.setAttribute("role", "alert");
+      const foot = form.querySelector(".actions.sticky");
+      if (foot) foot.before(p); else form.prepend(p);
+    }
+    p.textContent = text;
+    p.scrollIntoView({ block: "center" });
+    return p;
+  }
 
   function factsOf(form) {
     // what was typed, in the form's own words: never a point the server has not scored
@@ -268,7 +367,7 @@
     return parts.join(" · ");
   }
 
-  function enqueue(form, data) {
+  function enqueue(form, data, retryAt) {
     const box = loadBox();
     const fields = [];
     data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
@@ -280,6 +379,7 @@
     const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
                     after: !edit && before ? before.key : null, edit: edit };
+    if (retryAt) { entry.retryAt = retryAt; entry.tries = 1; }
     const at = box.findIndex(function (e) { return e.key === key; });
     if (at >= 0) box[at] = entry; else box.push(entry);
     saveBox(box);
@@ -326,9 +426,12 @@
     if (flushing || !navigator.onLine) return;   // the phone knows it has no connection: wait for "online"
     const box = loadBox();
     const blocked = {};
+    const now = Date.now();
+    // in order per partie: a refused deal, or one waiting for its next try, holds back the later ones
     const next = box.find(function (e) {
-      if (e.state === "refused") blocked[e.pid] = true;
-      return e.state === "waiting" && !blocked[e.pid];
+      if (blocked[e.pid] || e.state === "recorded") return false;
+      if (e.state !== "waiting" || (e.retryAt && e.retryAt > now)) { blocked[e.pid] = true; return false; }
+      return true;
     });
     if (!next) {
       const outbox = document.getElementById("outbox");
@@ -340,7 +443,7 @@
     next.fields.forEach(function (f) { body.append(f[0], f[1]); });
     fetch(next.url, { method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) {
-        if (r.ok && isJson(r)) {
+        if (r.ok && isJson(r) && ours(r)) {
           return r.json().then(function (done) {
             settled(next.key, done);
             const outbox = document.getElementById("outbox");
@@ -350,7 +453,16 @@
         return r.text().then(function (html) {
           const box = loadBox();
           const entry = box.find(function (e) { return e.key === next.key; });
-          if (entry) { entry.state = "refused"; entry.html = html; entry.message = refusal(html); saveBox(box); }
+          if (!entry) return;
+          if (transient(r)) {   // not an answer about the deal: it stays waiting and is sent again later
+            entry.tries = (entry.tries || 0) + 1;
+            entry.retryAt = Date.now() + retryAfter(r, entry.tries);
+          } else {
+            entry.state = "refused";
+            entry.message = refusal(html);
+            if (formPage(r, html)) entry.html = html; else delete entry.html;   // else: rebuilt from its fields
+          }
+          saveBox(box);
         });
       })
       .then(function () { flushing = false; showOffline(false); renderOutbox(); flush(); })
@@ -383,13 +495,27 @@
       strong.className = "outbox-state";
       strong.textContent = state;
       li.append(strong, line((e.title ? e.title + ": " : "") + e.facts, "outbox-facts"));
+      if (e.state === "waiting" && e.tries) li.append(line(WORDS.retrying || "", "outbox-message"));
       if (e.state === "refused") {
         li.append(line(e.message || "", "outbox-message"));
         const open = document.createElement("button");
         open.type = "button";
-        open.className = "button primary";
+        open.className = "button primary outbox-open";
         open.textContent = WORDS.open || "Open";
-        open.addEventListener("click", function () { replacePage(e.html); });
+        open.addEventListener("click", function () {   // its own form page, with the deal filled in
+          window.location.assign(e.url + (e.url.indexOf("?") >= 0 ? "&" : "?") + "restore=" + encodeURIComponent(e.key));
+        });
+        const retry = document.createElement("button");
+        retry.type = "button";
+        retry.className = "button outbox-retry";
+        retry.textContent = WORDS.retry || "Try again";
+        retry.addEventListener("click", function () {
+          const box = loadBox();
+          const entry = box.find(function (x) { return x.key === e.key; });
+          if (entry) { entry.state = "waiting"; delete entry.retryAt; delete entry.tries; saveBox(box); }
+          renderOutbox();
+          flush();
+        });
         const drop = document.createElement("button");
         drop.type = "button";
         drop.className = "button";
@@ -397,7 +523,7 @@
         drop.addEventListener("click", function () { discard(e.key); renderOutbox(); flush(); });
         const row = document.createElement("div");
         row.className = "actions";
-        row.append(open, drop);
+        row.append(open, retry, drop);
         li.append(row);
       }
       list.append(li);
@@ -409,16 +535,23 @@
     saveBox(loadBox().filter(function (e) { return e.key !== key; }));
   }
 
+  let sending = false;   // a double tap sends once
+  window.addEventListener("pageshow", function (event) { if (event.persisted) sending = false; });
+
   function setupSave(form) {
     const keyInput = form.querySelector("input[name=key]");
-    if (form.dataset.fresh && keyInput) keyInput.value = newKey();   // a form from the cache needs its own key
+    // a new deal's form served again (the service worker's cache) carries a key this phone has sent: a new one
+    // (a deal restored from the outbox keeps its own: it is that deal, sent again)
+    if (form.dataset.fresh && !form.dataset.restored && keyInput && sentKeys().indexOf(keyInput.value) >= 0) {
+      keyInput.value = newKey();
+    }
     const pid = form.dataset.pid;
     if (loadBox().some(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit; })) {
       form.prepend(line(WORDS.checkDealer || "", "notice check-dealer"));
     }
     const discardLink = form.querySelector("#discard");
     if (discardLink && keyInput) discardLink.addEventListener("click", function () { discard(keyInput.value); });
-    let sending = false;
+    sending = false;
     form.addEventListener("submit", function (event) {
       const button = event.submitter;
       const action = button ? button.value : "save";
@@ -435,34 +568,59 @@
       sending = true;
       const data = new FormData(form);
       data.set("action", action);
+      if (keyInput) rememberSent(keyInput.value);
+      function waits(retryAt, words) {   // kept on this phone: the outbox sends it
+        sending = false;
+        enqueue(form, data, retryAt);
+        if (!retryAt) showOffline(true);
+        notice(form, words || "", "queued");
+      }
       (navigator.onLine ? fetch(form.getAttribute("action"), {
         method: "POST", body: data, credentials: "same-origin", headers: { Accept: "application/json" },
       }) : Promise.reject(new Error("offline"))).then(function (r) {
-        if (r.ok && isJson(r)) {
+        if (r.ok && isJson(r) && ours(r)) {
           return r.json().then(function (done) {
             if (keyInput) settled(keyInput.value, done);
             window.location.assign(done.board);
           });
         }
-        return r.text().then(function (html) { sending = false; replacePage(html); });
-      }).catch(function () {
-        sending = false;
-        enqueue(form, data);
-        showOffline(true);
-        let queued = form.querySelector(".queued");
-        if (!queued) {
-          queued = line(WORDS.queued || "", "queued notice");
-          queued.setAttribute("role", "alert");
-          form.querySelector(".actions.sticky").before(queued);
-        }
-        queued.scrollIntoView({ block: "center" });
-      });
+        return r.text().then(function (html) {
+          sending = false;
+          const doc = formPage(r, html);
+          if (doc) { swapMain(doc); return; }                    // refused: the server's form says why
+          if (transient(r)) { waits(Date.now() + retryAfter(r, 1), WORDS.busy); return; }
+          // any other answer (an expired form, a page gone): the form stays as typed, with what was said
+          notice(form, (WORDS.notSaved || "{why}").replace("{why}", refusal(html)), "not-saved");
+          fetch(location.href, { credentials: "same-origin" }).then(function (g) { return g.text(); }).then(function (page) {
+            const token = new DOMParser().parseFromString(page, "text/html").querySelector("input[name=csrf_token]");
+            const mine = form.querySelector("input[name=csrf_token]");
+            if (token && mine) mine.value = token.value;   // a new CSRF token: Save again works
+          }).catch(function () {});
+        });
+      }).catch(function () { waits(0, WORDS.queued); });
     });
   }
 
+  const form = document.getElementById("deal-form");
   if (form) {
-    setupPile(form);
-    setupSave(form);
+    const restore = new URLSearchParams(location.search).get("restore");
+    const entry = restore && loadBox().find(function (e) { return e.key === restore; });
+    if (entry) {   // "Open it to fix it": the outbox's deal in its own form page
+      history.replaceState(null, "", location.pathname);
+      const doc = entry.html && new DOMParser().parseFromString(entry.html, "text/html");
+      if (doc && doc.getElementById("deal-form") && doc.getElementById("main")) {
+        swapMain(doc);   // the refusal as the server said it, with this page's CSRF token
+        const token = document.querySelector("#deal-form input[name=csrf_token]");
+        if (token) token.value = form.querySelector("input[name=csrf_token]").value;
+      } else {
+        fill(form, entry.fields);
+        form.dataset.restored = "1";
+        initForm(form);
+        notice(form, (WORDS.restored || "") + (entry.message ? " " + entry.message : ""), "restored");
+      }
+    } else {
+      initForm(form);
+    }
   }
 
   // recorded deals of the outbox are shown for a while, then forgotten
@@ -499,4 +657,48 @@
     }
     acquire();
   }
+})();
+
+// Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
+// without the script every part shows and the server ignores what does not apply).
+// data-when="contract:rufer,solorufer type:!misdeal": shown while every named field's value is (or, with
+// "!", is not) one of the values. data-follow="dealer" data-seats="[1,2,3,0]" on a fieldset of radios:
+// its choice follows the named field (seats[value]) until the player picks one himself.
+(function () {
+  "use strict";
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  function value(name) {
+    const checked = form.querySelector("input[name='" + name + "']:checked");
+    if (checked) return checked.value;
+    const other = form.querySelector("select[name='" + name + "'], input[name='" + name + "']:not([type=radio])");
+    return other ? other.value : "";
+  }
+  function holds(rule) {
+    const at = rule.indexOf(":");
+    let values = rule.slice(at + 1);
+    const negated = values.charAt(0) === "!";
+    if (negated) values = values.slice(1);
+    const found = values.split(",").indexOf(value(rule.slice(0, at))) >= 0;
+    return negated ? !found : found;
+  }
+  function update() {
+    form.querySelectorAll("[data-when]").forEach(function (part) {
+      part.hidden = !part.dataset.when.split(" ").filter(Boolean).every(holds);
+    });
+  }
+  form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
+    fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
+    form.querySelectorAll("input[name='" + fs.dataset.follow + "']").forEach(function (input) {
+      input.addEventListener("change", function () {
+        if (fs.dataset.chosen) return;
+        const seats = JSON.parse(fs.dataset.seats || "[]");
+        const target = fs.querySelector("input[value='" + seats[parseInt(input.value, 10)] + "']");
+        if (target) target.checked = true;
+        update();
+      });
+    });
+  });
+  form.addEventListener("change", update);
+  update();
 })();

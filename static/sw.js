@@ -2,13 +2,22 @@
 // Static files: cache first. Pages: network first (never a stale board while online), the cached copy
 // only when the network fails. Only GET is ever cached; POST goes to the network untouched (a failed
 // Save is kept by the page's outbox, not here). The cache's name carries the static files' hash
-// (?v=... of the registration), so a deploy replaces it.
+// (?v=... of the registration), so a deploy replaces it. The pages cache keeps the last KEEP_PAGES pages.
 "use strict";
 
 const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
 const STATIC = "scorer-static-" + VERSION;
 const PAGES = "scorer-pages-" + VERSION;
+// the server (/sw.js) puts in the content-hashed names the pages link (/static/app.<hash>.css): a new deploy's
+// page never runs the old script
 const PRECACHE = ["/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"];
+const KEEP_PAGES = 60;   // the pages cache keeps the pages opened last, not every page ever opened
+
+function trim(cache) {
+  return cache.keys().then(function (keys) {   // oldest first
+    return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_PAGES)).map(function (k) { return cache.delete(k); }));
+  });
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) { return cache.addAll(PRECACHE); })
@@ -50,7 +59,10 @@ self.addEventListener("fetch", function (event) {
     const attachment = (response.headers.get("Content-Disposition") || "").indexOf("attachment") >= 0;
     if (response.ok && response.type === "basic" && !response.redirected && !attachment) {
       const copy = response.clone();
-      caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
+      caches.open(PAGES).then(function (cache) {
+        return cache.delete(request).then(function () { return cache.put(request, copy); })   // newest last
+          .then(function () { return trim(cache); });
+      });
     }
     return response;
   }).catch(function () {

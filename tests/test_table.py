@@ -23,6 +23,7 @@ from scorer.web.parties import cache
 
 from .conftest import record, start
 from .test_haferl_web import deal as haferl_deal, start as haferl_start
+from .test_koenigrufen_web import deal as koenigrufen_deal, start as koenigrufen_start
 
 
 def stored(app, board):
@@ -66,6 +67,30 @@ def test_the_pile_is_the_undertakers_unless_chosen(app, client, board, dealer, u
     assert client.post(board + "/deal", data=data).status_code == 302
     deal = stored(app, board).partie.deals[-1]
     assert deal.card_points[owner] == 35 * 3 + 2 and deal.card_points[1 - owner] is None
+
+
+def test_a_pile_ticked_by_the_script_is_not_the_players_choice(app, client, board):
+    """The script ticks the undertaker's pile and says so (pile_auto=1): a round trip (here the 409 of the
+    other phone's deal) leaves the pile following the undertaker; a pile sent without pile_auto was chosen."""
+    page = client.get(board + "/deal").text
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
+    assert record(client, board, undertaker="forehand", points="40", dealer="0").status_code == 302
+    data = {"type": "game", "dealer": "0", "undertaker": "nobody", "pile_of": "1", "pile_auto": "1",
+            "points": "38", "blatt": "0", "action": "save", "key": secrets.token_urlsafe(16), "version": version,
+            "count": "0"}
+    r = client.post(board + "/deal", data=data)
+    assert r.status_code == 409
+    assert re.search(r'<fieldset class="seg pile-of" id="fs-pile_of">', r.text)        # not chosen
+    assert 'name="pile_of" value="1" checked' not in r.text
+    # the script's tick is sent along with a Bernd-undertakes deal: still the undertaker's pile
+    data.update(undertaker="dealer", pile_of="1", version=str(stored(app, board).version), count="1",
+                action="save", key=secrets.token_urlsafe(16))
+    assert client.post(board + "/deal", data=data).status_code == 302
+    assert stored(app, board).partie.deals[-1].card_points == (38 * 3, None)          # Anna's, the Geber
+    # the player's tap (no pile_auto): that pile, whoever undertook
+    data.update(pile_auto="", version=str(stored(app, board).version), count="2", key=secrets.token_urlsafe(16))
+    assert client.post(board + "/deal", data=data).status_code == 302
+    assert stored(app, board).partie.deals[-1].card_points == (None, 38 * 3)
 
 
 def test_the_form_says_whose_points_are_typed(client, board):
@@ -268,12 +293,13 @@ def break_deal(app, board, number, raw):
         db.execute("update deals set deal = ? where id = ?", [json.dumps(raw), row["id"]])
         db.execute("update parties set version = version + 1 where id = ?", [pid])
     db.conn.close()
-    cache.entries.clear()   # written while the app runs: as if it had been started afresh
+    cache.clear()   # written while the app runs: as if it had been started afresh
 
 
 BROKEN = {"strohmandeln": {"type": "game", "dealer": 0, "undertaker": None, "card_points": ["80", None]},
           "haferltarock": {"type": "game", "dealer": 0, "declarer": 1, "contract": "pickup", "target": 61,
-                           "declarer_points": 130}}
+                           "declarer_points": 130},
+          "koenigrufen": {"type": "game", "dealer": 3, "contract": "rufer", "declarer": 0, "partner": 0, "won": True}}
 
 
 def test_a_partie_that_cannot_be_replayed_shows_what_to_fix(app, client, board):
@@ -317,6 +343,10 @@ def make_partie(client, key):
     if key == "haferltarock":
         board = haferl_start(client)
         assert haferl_deal(client, board, declarer="0", contract="pickup", points="70").status_code == 302
+    elif key == "koenigrufen":
+        board = koenigrufen_start(client)
+        assert koenigrufen_deal(client, board, contract="rufer", declarer="0", partner="2",
+                                result="won").status_code == 302
     else:
         board = start(client)
         assert record(client, board, points="40", pile_of="0").status_code == 302

@@ -75,3 +75,39 @@ def table(settlement: Settlement) -> str:
         lines.append(f"pot: {money_text(settlement.pot)}")
     lines.append(f"next dealer: {names[settlement.next_dealer]}")
     return "\n".join(lines) + "\n"
+
+
+def figures(settlement: Settlement) -> list[tuple]:
+    """The game's own figures of an evening, per player (the Runde's standings add them up): the games each
+    declared and won, by contract, and (with a pot) what each paid into the pot and took out of it."""
+    from decimal import Decimal
+
+    from ..words import Message
+    from .scoring import POT
+
+    n = len(settlement.partie.players)
+    declared: dict = {}
+    won: dict = {}
+    rules = settlement.partie.rules
+    paid_in = [Decimal(rules.ante) if rules.has_pot else Decimal(0)] * n   # the ante at the start
+    taken = [Decimal(0)] * n
+    for r in settlement.deals:
+        d = r.deal
+        if d.type != "redeal" and d.declarer is not None:
+            declared.setdefault(d.contract, [0] * n)[d.declarer] += 1
+            won.setdefault(d.contract, [0] * n)[d.declarer] += 1 if r.won else 0
+        for t in r.transfers:
+            if t.payee == POT and t.payer != POT:
+                paid_in[t.payer] += t.amount
+            elif t.payer == POT and t.payee != POT:
+                taken[t.payee] += t.amount
+    out = []
+    for contract in CONTRACT_LABELS:
+        if contract in declared:
+            label = CONTRACT_LABELS[contract]
+            out.append((Message("{contract}: declared", contract=label), tuple(declared[contract])))
+            out.append((Message("{contract}: won", contract=label), tuple(won[contract])))
+    if rules.has_pot:
+        out.append((Message("Paid into the pot"), tuple(paid_in)))
+        out.append((Message("Taken from the pot"), tuple(taken)))
+    return out

@@ -1,6 +1,6 @@
 """Königrufen as the registry knows it (`scorer.games`): the engine, its partie file and its tables.
 
-It has no web module yet: the command line scores it, the web app does not offer it (`games.offered`).
+Its web module is `scorer.web.koenigrufen`, its pages `templates/koenigrufen/`.
 """
 
 from ..game import Game
@@ -10,4 +10,5 @@ from . import file, tables
 from .problems import KoenigrufenError
 
 GAME = Game(key="koenigrufen", name=N_("Königrufen"), players=(4, 5), engine=koenigrufen, file=file, tables=tables,
-            error=KoenigrufenError)
+            error=KoenigrufenError, choice=N_("Königrufen (4 or 5)"), web="scorer.web.koenigrufen",
+            templates="koenigrufen")

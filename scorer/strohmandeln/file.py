@@ -6,6 +6,7 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
+from ..partie import name_key
 from ..partie_file import deal_frame, names_of
 from .cards import format_card_points, parse_card_points
 from .deals import Bonus, Deal
@@ -29,7 +30,7 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, str]:
         problems.append(Problem("players", "players must be a list of exactly two names"))
         return ("", "")
     names = names_of(raw, problems)
-    if names[0] and names[0].casefold() == names[1].casefold():
+    if names[0] and name_key(names[0]) == name_key(names[1]):
         problems.append(Problem("players", "the two players need different names"))
     return tuple(names)
 

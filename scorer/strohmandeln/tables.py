@@ -74,3 +74,33 @@ def table(settlement: Settlement) -> str:
         lines.append(f"doubled games pending: {settlement.doubled_pending}")
     lines.append(f"next dealer: {names[settlement.next_dealer]}")
     return "\n".join(lines) + "\n"
+
+
+FIGURES = (N_("Undertaken and won"), N_("Undertaken and lost"), N_("Simple games won"), N_("Grammel"),
+           N_("Valat"), N_("Deals in a Nullrunde"), N_("Misdeals"), N_("Renonces"))
+
+
+def figures(settlement: Settlement) -> list[tuple]:
+    """The game's own figures of an evening, per player (the Runde's standings add them up): undertaken games
+    won and lost, simple games won, Grammel, Valat, deals played in a Nullrunde, misdeals and renonces made."""
+    counts = [[0, 0] for _ in FIGURES]
+    for r in settlement.deals:
+        d = r.deal
+        if d.type == "game":
+            if d.undertaker is not None and r.winner is not None:
+                counts[0 if r.winner == d.undertaker else 1][d.undertaker] += 1
+            elif d.undertaker is None and r.winner is not None:
+                counts[2][r.winner] += 1
+        for item in r.items:
+            if item.item == "grammel":
+                counts[3][item.player] += 1
+            elif item.item == "valat":
+                counts[4][item.player] += 1
+        if r.multiplier > 1 and d.type in ("game", "renonce"):
+            counts[5][0] += 1
+            counts[5][1] += 1
+        if d.type == "misdeal":
+            counts[6][d.offender] += 1
+        elif d.type == "renonce":
+            counts[7][d.offender] += 1
+    return [(label, tuple(values)) for label, values in zip(FIGURES, counts)]

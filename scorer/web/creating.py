@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import games, store
+from .. import games, runde_store, store
 from ..db import get_db
 from ..problems import ScoringError
 from .language import sentence
@@ -45,7 +45,8 @@ def new_partie_page(game, passcode: str | None, remember):
     """The game's new-partie form: validate it, and have the game's `partie_from_form` make the Partie;
     store it and go to its board, or show the form again with every problem next to its field (422)."""
     web = game.web_module()
-    form = web.NewPartieForm()
+    runde, prefill = in_runde(game)
+    form = web.NewPartieForm(**prefill) if request.method == "GET" else web.NewPartieForm()
     status, passcode_error = 200, None
     if form.validate_on_submit():
         partie, problems = web.partie_from_form(form)
@@ -53,6 +54,8 @@ def new_partie_page(game, passcode: str | None, remember):
             passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
         if not problems and not passcode_error:
             pid = store.create_partie(get_db(), partie)
+            if runde is not None:   # its players are the Runde's members (new names become members)
+                runde_store.attach(get_db(), runde.id, pid, list(partie.players))
             remember(pid)
             return redirect(url_for("partie.board", pid=pid))
         for p in problems:
@@ -65,4 +68,23 @@ def new_partie_page(game, passcode: str | None, remember):
     shown = {name: " ".join(option.shown_in) for name, option in game.rules.OPTIONS.items()}
     return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,
                            passcode=bool(passcode), passcode_error=passcode_error, game=game.key,
-                           games=games.offered()), status
+                           games=games.offered(), runde=runde), status
+
+
+def in_runde(game):
+    """The Runde a new partie is started in (`runde=` its id, None if absent or unknown) and the form's
+    first values: the members picked (`member=` ids, in order) as the players, the Runde's rule set."""
+    rid = request.values.get("runde")
+    if not rid:
+        return None, {}
+    try:
+        runde = runde_store.load_runde(get_db(), rid)
+    except store.NotFoundError:
+        return None, {}
+    prefill: dict = {}
+    picked = [runde.member(int(m)) for m in request.args.getlist("member") if m.isdecimal() and len(m) < 12]
+    for seat, member in enumerate(m for m in picked if m is not None):
+        prefill[f"player{seat}"] = member.name
+    if runde.game == game.key and runde.preset in game.engine.PRESETS:
+        prefill["preset"] = runde.preset
+    return runde, prefill

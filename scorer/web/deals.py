@@ -42,7 +42,7 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
     edited), or runs one of the game's own buttons (`ACTIONS`)."""
     partie = sp.partie
     web = game_of(partie).web_module()
-    existing = partie.deals[number - 1] if number else None
+    existing = partie.deals[number - 1] if number and number <= len(partie.deals) else None
     form = web.make_form(sp, settlement, existing)
     if request.method == "GET":
         return render_form(sp, settlement, form, number)
@@ -82,9 +82,10 @@ def show(pid, number):
 
 @bp.route("/p/<pid>/deal/<int:number>/edit", methods=("GET", "POST"))
 def update(pid, number):
-    """Edit deal `number`; everything after it is recomputed."""
+    """Edit deal `number`; everything after it is recomputed. A Save of a deal deleted on the other phone
+    meanwhile is answered by the save (409, what was typed kept), never a bare 404."""
     sp, settlement = current(pid)
-    if not 1 <= number <= len(sp.partie.deals):
+    if number < 1 or (number > len(sp.partie.deals) and request.method != "POST"):
         abort(404)
     return handle(sp, settlement, number)
 
@@ -141,6 +142,9 @@ def undo(pid):
     number = len(sp.partie.deals)
     try:
         store.delete_deal(get_db(), pid, number, _int(form.version.data))
+    except store.NotFoundError:   # the other phone undid it a moment ago
+        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
+        return redirect(url_for("partie.board", pid=pid))
     except store.ConflictError:
         flash(_("The partie changed on another phone in the meantime: nothing was undone. Check the board first."))
         return redirect(url_for("partie.board", pid=pid))

@@ -14,7 +14,7 @@ from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
 from ..haferl.game import GAME
 from ..haferl.rules import TARGET
 from ..haferl.scoring import POT
-from ..partie import Partie, check_name, clean_name
+from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
 from .creating import rules_from_form
 from .forms import Form, new_key
@@ -73,7 +73,7 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
                 problems.append(Problem(f"player{i}", "enter the names of at least three players"))
             continue
         names.append(check_name(value, problems, f"player{i}"))
-    folded = [n.casefold() for n in names]
+    folded = [name_key(n) for n in names]
     if len(set(folded)) != len(folded):
         problems.append(Problem("player1", "the players need different names"))
     first = int(form.first_dealer.data) if form.first_dealer.data in ("0", "1", "2", "3") else 0

@@ -15,6 +15,7 @@ ACTIONS = {
     "deleted": lambda n: _("Deal %(num)s deleted", num=n),
     "ended": lambda n: _("Partie ended"),
     "reopened": lambda n: _("Partie reopened"),
+    "renamed": lambda n: _("Player renamed (in the Runde)"),
 }
 
 
@@ -32,6 +33,8 @@ def history_rows(rows, partie) -> list[dict]:
                 lines.append((_("before"), words(detail["before"], partie)))
             if "after" in detail:
                 lines.append((_("entered") if row["action"] == "recorded" else _("after"), words(detail["after"], partie)))
+            if "from" in detail and "to" in detail:
+                lines.append((_("name"), f"{detail['from']} → {detail['to']}"))
             if isinstance(detail.get("deals"), int):
                 lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
         out.append({"at": row["at"], "what": what, "lines": lines})

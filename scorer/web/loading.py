@@ -4,6 +4,7 @@ problem, a 404 for an unknown address; and the parties this browser has opened."
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -50,6 +51,12 @@ class SettlementCache:
                 self.entries.move_to_end(pid)
             return value
 
+    def clear(self) -> None:
+        """Forget every partie (as if the app had been started afresh)."""
+        with self.lock:
+            self.entries.clear()
+            self.deals = 0
+
     def put(self, pid, value, size: int, max_deals: int | None = None) -> None:
         """Keep `value` for `pid`; the least recently used parties go while there are more than `size` of
         them or more than `max_deals` deals in all (a partie larger than that alone is not kept)."""
@@ -87,6 +94,8 @@ def current(pid: str):
         sp = store.load(db, pid)
     except store.NotFoundError:
         abort(404)
+    except sqlite3.Error:   # the database itself (busy, a disk error): the app's handlers answer, not this
+        raise
     except Exception:   # noqa: BLE001 - rules or players that cannot be read: said, never a 500
         abort(Response(render_template("error.html", title=_("This partie cannot be read"), message=_(
             "Its stored rules or players are not ones this scorer knows. Export it as a partie file from a "

@@ -111,8 +111,11 @@ def version(pid):
 
 @bp.route("/p/<pid>/end", methods=("GET", "POST"))
 def end(pid):
-    """End the partie; with doubled games pending, only after a warning."""
+    """End the partie; with doubled games pending, only after a warning. Not while a deal needs fixing:
+    its money would be that of the deals before the problem, shown as final."""
     sp, settlement = current(pid)
+    if g.get("broken"):
+        return broken_page(sp)
     form = EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
         if settlement.doubled_pending and request.form.get("confirm") != "yes":
@@ -149,6 +152,8 @@ def attachment(filename: str) -> str:
     if simple == filename:
         return f'attachment; filename="{simple}"'
     return f"attachment; filename=\"{simple}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
 def broken_page(sp):
     """A page that needs the whole settlement, for a partie that cannot be replayed: what to fix first."""
     b = g.broken

@@ -41,10 +41,25 @@ def by_field(errors) -> dict[str, list[str]]:
 
 
 def _int(text):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
+    """A whole number a form sent (a version, a count, a deal's identity); None if there is none, or it is
+    not one: not a number, negative, or beyond what SQLite stores (a hostile form's 10**20)."""
+    text = (text or "").strip() if isinstance(text, str) or text is None else str(text)
+    if not text or len(text) > 18:
         return None
+    try:
+        number = int(text)
+    except ValueError:
+        return None
+    return number if 0 <= number < 2 ** 62 else None
+
+
+def _expected(text):
+    """The version a form was opened at: None if it sent none (forms from before versions: not checked);
+    -1, which no partie has, if it sent one that is not a version (then it is a conflict, never unchecked)."""
+    if not (text or "").strip():
+        return None
+    number = _int(text)
+    return -1 if number is None else number
 
 
 def settle(partie):
@@ -83,6 +98,12 @@ def score_and_save(sp, settlement, form, number, deal, errors, action, render_fo
     partie = sp.partie
     game = game_of(partie)
     after = None
+    if number is not None and request.method == "POST":   # an edit: of the deal the form was opened for
+        ident = _int(request.form.get("deal_id"))
+        now = store.deal_number(get_db(), sp.id, ident) if ident is not None else number
+        if now is None or now > len(partie.deals):   # deleted on another phone
+            return deleted(sp, form, number, render_form)
+        number = now
     if deal is not None:
         try:
             if number is None:   # a new deal: scored on from the settlement, no replay
@@ -106,58 +127,86 @@ def score_and_save(sp, settlement, form, number, deal, errors, action, render_fo
             return render_form(sp, settlement, form, number, status=422, errors=[("type", _(
                 "This form is incomplete (its key is missing or wrong): reload the page and enter the deal "
                 "again. Nothing was saved."))])
-        return _save_new(sp, settlement, form, deal, action, render_form, field_of, describe)
-    # an edit: checked again inside the transaction, on the partie as it is then
+        return _save_new(sp, form, deal, action, render_form, field_of, describe)
+    return _save_edit(sp, form, number, deal, render_form, field_of, describe)
 
-    def check_edit(now):
-        if now.version - 1 == sp.version and len(settlement.deals) == len(partie.deals):
-            return   # nothing else changed since it was scored above (the version was just raised)
-        deals = list(now.partie.deals)
-        if number > len(deals):
-            raise store.ConflictError(sp.id)
+
+def with_mine(now, deal, number=None):
+    """Inside the write transaction: the partie as it is now, with this form's deal appended (`number`
+    None) or as deal `number`; ScoringError (nothing stored) if that cannot be scored."""
+    deals = list(now.partie.deals)
+    if number is None:
+        deals.append(deal)
+    else:
         deals[number - 1] = deal
-        replay_or_refuse(now.partie.with_deals(deals))
+    replay_or_refuse(now.partie.with_deals(deals))
 
+
+def _save_edit(sp, form, number, deal, render_form, field_of, describe):
+    """Store an edit of the deal the form was opened for, found by its identity (`deal_id`), not by its
+    place: another phone may have deleted a deal before it (then it has a new number) or this very deal."""
+    db = get_db()
+    ident = _int(request.form.get("deal_id"))
+    was = (request.view_args or {}).get("number", number)   # the number the form was opened with
     try:
-        store.update_deal(db, sp.id, number, deal, _int(form.version.data), key=edit_key(form), check=check_edit)
+        number = store.update_deal(db, sp.id, number, deal, _expected(form.version.data), key=edit_key(form),
+                                   check=lambda now, at: with_mine(now, deal, at), ident=ident,
+                                   scored_on=sp.version)
     except ScoringError as exc:
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, number,
                            errors=form_errors(exc.problems, number, field_of), status=422)
+    except store.NotFoundError:
+        return deleted(store.load(db, sp.id), form, was, render_form)
     except store.ConflictError:
         mine = store.submission(db, form.key.data) if edit_key(form) else None
-        if mine and mine["partie_id"] == sp.id and mine["number"] == number and mine["deal"] == _facts(deal):
-            flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))   # a double tap
-            return _saved(sp, number, store.version(db, sp.id))
+        same = mine is not None and mine["partie_id"] == sp.id and mine["deal"] == _facts(deal) and (
+            mine["deal_id"] == ident if ident is not None else mine["number"] == number)
+        if same:   # a double tap: the first tap made exactly this edit
+            flash(_("Deal %(num)s changed; everything after it recomputed.", num=mine["number"]))
+            return _saved(sp, mine["number"], store.version(db, sp.id))
         fresh = store.load(db, sp.id)
+        now = store.deal_number(db, sp.id, ident) if ident is not None else number
+        if now is None or now > len(fresh.partie.deals):
+            return deleted(fresh, form, was, render_form)
         form.version.data = str(fresh.version)
-        message = _("The partie changed on another phone since you opened this form. Check deal "
-                    "%(num)s on the board; to save your version anyway, press Save again.", num=number)
-        if number > len(fresh.partie.deals):
-            message = _("Deal %(num)s was deleted on another phone in the meantime.", num=number)
-        return render_form(fresh, settle(fresh.partie)[0], form, number, errors=[("type", message)], status=409)
+        form.deal_id = ident
+        if now != was:
+            message = _("The other phone deleted a deal before it: deal %(was)s is now deal %(num)s. Check it on "
+                        "the board; to save your version anyway, press Save again.", was=was, num=now)
+        else:
+            message = _("The partie changed on another phone since you opened this form. Check deal "
+                        "%(num)s on the board; to save your version anyway, press Save again.", num=now)
+        return render_form(fresh, settle(fresh.partie)[0], form, now, errors=[("type", message)], status=409)
     flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
     return _saved(sp, number, store.version(db, sp.id))
 
 
-def _save_new(sp, settlement, form, deal, action, render_form, field_of, describe):
+def deleted(fresh, form, number, render_form):
+    """409: the deal this edit form was opened for was deleted on another phone. What was typed is kept,
+    in a new deal's form: record it as a new deal, or discard it."""
+    settlement, broken = settle(fresh.partie)
+    form.version.data = str(fresh.version)
+    form.key.data = new_key()
+    offer = fresh.running and broken is None
+    form.seen_version = fresh.version if offer else None
+    form.next_number = len(fresh.partie.deals) + 1
+    errors = [("conflict", _("Deal %(num)s was deleted on another phone in the meantime. What you typed is "
+                             "kept below.", num=number))]
+    if not fresh.running:
+        errors.append(("type", _("This partie has ended: reopen it first.")))
+    return render_form(fresh, settlement, form, None, errors=errors, status=409)
+
+
+def _save_new(sp, form, deal, action, render_form, field_of, describe):
     """Store a new deal; refused, with the form kept, if the partie changed since the form was opened."""
     db = get_db()
-    game = game_of(sp.partie)
-    expected = _int(form.version.data)
+    expected = _expected(form.version.data)
     if action == "record-anyway":   # the player saw the other phone's deals and records this one too
-        expected = _int(request.form.get("seen_version"))
-    recorded = {}
-
-    def check(now):   # inside the write transaction, on the partie as it is now
-        if now.version == sp.version and len(settlement.deals) == len(sp.partie.deals):
-            recorded["number"] = len(sp.partie.deals) + 1
-            return   # the partie is the one the deal was scored on above: nothing to reload
-        recorded["number"] = len(now.partie.deals) + 1
-        replay_or_refuse(now.partie.with_deals(now.partie.deals + (deal,)))
-
+        expected = _expected(request.form.get("seen_version"))
     try:
-        stored = store.add_deal(db, sp.id, deal, form.key.data or None, expected, check)
+        stored = store.add_deal(db, sp.id, deal, form.key.data or None, expected,
+                                lambda now: with_mine(now, deal), scored_on=sp.version)
     except store.EndedError:
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, None,
@@ -169,13 +218,13 @@ def _save_new(sp, settlement, form, deal, action, render_form, field_of, describ
         return render_form(fresh, settle(fresh.partie)[0], form, None,
                            errors=form_errors(exc.problems, len(fresh.partie.deals) + 1, field_of), status=422)
     if stored is None:   # the key was saved before: a double tap, or the same form sent again with other facts
-        refused = already_saved(sp, form, deal, render_form, describe)
+        refused, number = already_saved(sp, form, deal, render_form, describe)
         if refused is not None:
             return refused
-    number = recorded.get("number") if stored is not None else store.submitted_number(db, form.key.data or "")
-    if stored is not None:
-        flash(_("Deal %(num)s recorded.", num=number))
-    return _saved(sp, number, stored)
+        return _saved(sp, number, None)
+    version, number = stored
+    flash(_("Deal %(num)s recorded.", num=number))
+    return _saved(sp, number, version)
 
 
 def wants_json() -> bool:
@@ -206,9 +255,7 @@ def conflict(fresh, form, deal, render_form, field_of, describe):
         errors.append(("conflict", _("The partie changed on another phone since you opened this form.")))
     offer = True
     try:
-        if broken is not None:
-            raise ScoringError(broken[1])
-        game_of(fresh.partie).extend(settlement, (deal,))
+        with_mine(fresh, deal)
     except ScoringError as exc:
         offer = False
         errors += form_errors(exc.problems, len(fresh.partie.deals) + 1, field_of)
@@ -218,6 +265,20 @@ def conflict(fresh, form, deal, render_form, field_of, describe):
     form.seen_version = fresh.version if offer else None
     form.next_number = len(fresh.partie.deals) + 1
     return render_form(fresh, settlement, form, None, errors=errors, status=409)
+
+
+def deal_ident(sp, number, form):
+    """The identity of the deal an edit form is about (a hidden field): the one it was opened for, kept
+    through a refusal; for a newly opened form, deal `number`'s."""
+    ident = getattr(form, "deal_id", None)
+    if ident is None and request.method == "POST":
+        ident = _int(request.form.get("deal_id"))
+    if ident is None:
+        try:
+            ident = store.deal_id(get_db(), sp.id, number)
+        except store.NotFoundError:
+            return ""
+    return ident
 
 
 def edit_key(form) -> str | None:
@@ -231,27 +292,29 @@ def _facts(deal) -> dict:
 
 
 def already_saved(sp, form, deal, render_form, describe):
-    """A new-deal form whose key was saved before: None when it was this same deal (a double tap: nothing
-    more to do); a refusal when the key is another partie's, or when the deal differs (Back, corrected,
-    Save again): then the answer says which deal the form made and offers the correction as its edit."""
+    """A new-deal form whose key was saved before: (None, the deal's number) when it was this same deal (a
+    double tap: nothing more to do); (a refusal, None) when the key is another partie's, or when the deal
+    differs (Back, corrected, Save again): then the answer says which deal the form made and offers the
+    correction as its edit."""
     db = get_db()
     mine = store.submission(db, form.key.data)
     if mine is None:
-        return None
+        return None, None
     if mine["partie_id"] != sp.id:
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, None, status=422, errors=[("type", _(
-            "This form belongs to another partie: open this partie's own deal form. Nothing was saved."))])
+            "This form belongs to another partie: open this partie's own deal form. Nothing was saved."))]), None
     if mine["number"] is None or mine["deal"] == _facts(deal):
-        return None
+        return None, mine["number"]
     fresh = store.load(db, sp.id)
     settlement = settle(fresh.partie)[0]
     if mine["number"] > len(settlement.deals):
-        return None
+        return None, mine["number"]
     recorded = settlement.deals[mine["number"] - 1]
     form.version.data = str(fresh.version)
     form.key.data = new_key()
+    form.deal_id = mine["deal_id"]
     facts = describe(recorded, fresh.partie) if describe else ""
     return render_form(fresh, settlement, form, mine["number"], status=409, errors=[("type", _(
         "This form was already saved as deal %(num)s (%(facts)s). What you sent now differs: press Save to "
-        "apply it as a correction of deal %(num)s.", num=mine["number"], facts=facts))])
+        "apply it as a correction of deal %(num)s.", num=mine["number"], facts=facts))]), None

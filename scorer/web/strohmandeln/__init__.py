@@ -11,7 +11,7 @@ import re
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
 
-from ...partie import Partie, check_name
+from ...partie import Partie, check_name, name_key
 from ...problems import Problem
 from ...strohmandeln import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points
 from ...strohmandeln.deals import vorhand
@@ -19,7 +19,7 @@ from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
 from ..creating import rules_from_form
 from ..forms import new_key
-from ..language import card_points, say, sentence, signed
+from ..language import card_points, number, say, sentence, signed
 from .calculator import bp as calculator_bp, count, counters_for
 from .forms import DealForm, NewPartieForm
 
@@ -38,7 +38,7 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
     names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
     if not all(names):
         problems.append(Problem("player1" if names[0] else "player0", "enter the names of both players"))
-    elif names[0].casefold() == names[1].casefold():
+    elif name_key(names[0]) == name_key(names[1]):
         problems.append(Problem("player1", "the two players need different names"))
     # the Grammel threshold is set only with the 40-card pack (the form shows it for the preset either way)
     rules, rule_problems = rules_from_form(GAME, form, leave_out=() if form.deck.data == "40" else ("grammel_threshold",))
@@ -101,14 +101,21 @@ def history_facts(raw, partie) -> str:
     return " · ".join(words)
 
 
-def summary(result, partie) -> str:
-    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
-    words = describe(result, partie)
+def gained(result, partie) -> str:
+    """Who gained in a deal, from the engine's game points: "Anna +3"; "2 : 2" when both scored the same;
+    "0". The board's rows and the 409's summary both say it with this."""
     net = result.points[0] - result.points[1]
     if net:
         winner = 0 if net > 0 else 1
-        words += " — " + f"{partie.players[winner]} {signed(abs(net))}"
-    return words
+        return f"{partie.players[winner]} {signed(abs(net))}"
+    if result.points[0]:
+        return f"{number(result.points[0])} : {number(result.points[1])}"
+    return number(0)
+
+
+def summary(result, partie) -> str:
+    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
+    return f"{describe(result, partie)} — {gained(result, partie)}"
 
 
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
@@ -138,7 +145,7 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label}
+    return {"describe": describe, "item_label": item_label, "gained": gained}
 
 
 def board_context(settlement) -> dict:
@@ -216,7 +223,8 @@ def prefill_from_query(form: DealForm) -> None:
 def pile_player(form: DealForm) -> tuple[int, bool]:
     """Whose pile the card points in the form are, and whether the player chose it: unless chosen, the
     undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
-    if form.pile_of.data in ("0", "1"):
+    # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice
+    if form.pile_of.data in ("0", "1") and not request.form.get("pile_auto"):
         return int(form.pile_of.data), True
     dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
     return (dealer if form.undertaker.data == "dealer" else vorhand(dealer)), False

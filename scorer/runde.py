@@ -1,0 +1,174 @@
+"""A Runde's standings, pure: every figure is added up from the evenings' settlements, nothing is stored.
+
+An evening (`Evening`) is one partie summed up once (`summarize`): its day, the member at each seat, its deals,
+points, money and the game's own figures (the game's `tables.figures(settlement)`, if it has that hook; games
+without it show none). Its value depends only on the partie's stored version, so the web app caches it by that.
+
+Head to head: in a partie of two, what one won the other lost. With more players each evening's money is split
+between every loser and every winner in proportion: loser i pays winner j  loss_i * win_j / max(wins, losses)
+(exact for a zero-sum evening; with a pot, the pot keeps or adds the difference).
+
+Points: the games' point balances (whole game points) are added up; a game whose balance is money (Bavarian
+Tarock) adds no points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .games import game_of
+from .settle import Transfer, fewest_transfers
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One partie of the Runde, summed up."""
+
+    id: str
+    day: str                        # YYYY-MM-DD (the partie's start, UTC)
+    game: str
+    members: tuple[int, ...]        # the member at each seat
+    deals: int
+    points: tuple | None            # whole game points per seat (None: the game counts money only)
+    money: tuple[Decimal, ...]
+    figures: tuple = ()             # (label, values per seat)
+    settled: str | None = None
+
+
+def summarize(settlement) -> dict:
+    """What the standings need of one partie's settlement: deals, points, money, the game's figures."""
+    game = game_of(settlement)
+    balance = tuple(settlement.balance)
+    points = balance if all(isinstance(b, int) and not isinstance(b, bool) for b in balance) else None
+    hook = getattr(game.tables, "figures", None)
+    return {"deals": len(settlement.deals), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
+            "figures": tuple((label, tuple(values)) for label, values in hook(settlement)) if hook else ()}
+
+
+@dataclass
+class Row:
+    """A member's line of the standings."""
+
+    member: int
+    evenings: int = 0
+    deals: int = 0
+    points: int = 0
+    money: Decimal = ZERO
+    figures: dict = field(default_factory=dict)    # label -> value
+
+    @property
+    def per_evening(self) -> Decimal:
+        return (self.money / self.evenings).quantize(Decimal("0.01")) if self.evenings else ZERO
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: list                      # Row, best money first
+    labels: list                    # the games' own figures, in the order first met
+    head_to_head: dict              # (winner, loser) -> money the winner won from the loser (net, > 0)
+    running: dict                   # member -> [(evening index, money so far)]
+    evenings: list
+
+
+def in_period(evenings, start: str | None = None, end: str | None = None) -> list:
+    """The evenings from day `start` to day `end` (both included; None: open)."""
+    return [e for e in evenings if (start is None or e.day >= start) and (end is None or e.day <= end)]
+
+
+def pairwise(money) -> dict:
+    """(winner seat, loser seat) -> what the loser paid the winner in one evening (see the module)."""
+    wins = sum((m for m in money if m > 0), ZERO)
+    losses = -sum((m for m in money if m < 0), ZERO)
+    whole = max(wins, losses)
+    out = {}
+    if not whole:
+        return out
+    for i, mi in enumerate(money):
+        if mi >= 0:
+            continue
+        for j, mj in enumerate(money):
+            if mj > 0:
+                out[(j, i)] = -mi * mj / whole
+    return out
+
+
+def standings(evenings, members) -> Standings:
+    """The standings of `members` (ids) over `evenings` (in order)."""
+    rows = {m: Row(m) for m in members}
+    labels: list = []
+    h2h: dict = {}
+    running: dict = {m: [] for m in members}
+    totals = {m: ZERO for m in members}
+    for index, e in enumerate(evenings):
+        for seat, m in enumerate(e.members):
+            row = rows.setdefault(m, Row(m))
+            row.evenings += 1
+            row.deals += e.deals
+            row.money += e.money[seat]
+            if e.points is not None:
+                row.points += e.points[seat]
+            for label, values in e.figures:
+                if label not in labels:
+                    labels.append(label)
+                row.figures[label] = row.figures.get(label, 0) + values[seat]
+            totals[m] = totals.get(m, ZERO) + e.money[seat]
+            running.setdefault(m, []).append((index, totals[m]))
+        for (w, lo), amount in pairwise(e.money).items():
+            a, b = e.members[w], e.members[lo]
+            h2h[(a, b)] = h2h.get((a, b), ZERO) + amount
+    net = {}
+    for (a, b), amount in h2h.items():
+        if (b, a) in net or (a, b) in net:
+            continue
+        diff = amount - h2h.get((b, a), ZERO)
+        if diff > 0:
+            net[(a, b)] = diff
+        elif diff < 0:
+            net[(b, a)] = -diff
+    ordered = sorted(rows.values(), key=lambda r: (-r.money, r.member))
+    return Standings(ordered, labels, net, running, list(evenings))
+
+
+@dataclass(frozen=True)
+class OpenGroup:
+    """Evenings not yet settled, of one evening, month or year (as the Runde settles): what each member is up
+    or down, what the pot holds (a game with a pot), and the fewest transfers that settle it."""
+
+    key: str
+    evenings: tuple
+    balances: dict                  # member -> money
+    pot: Decimal
+    transfers: list                 # settle.Transfer between member ids (payer, payee); the pot is None
+
+
+def period_key(day: str, settles: str, pid: str = "") -> str:
+    """The settling period of a day: the evening itself, its month or its year."""
+    if settles == "year":
+        return day[:4]
+    if settles == "month":
+        return day[:7]
+    return f"{day} {pid}"
+
+
+def open_balances(evenings, settles: str) -> list[OpenGroup]:
+    """The money not yet paid, by settling period (oldest first), each with the fewest transfers."""
+    groups: dict = {}
+    for e in evenings:
+        if e.settled is None:
+            groups.setdefault(period_key(e.day, settles, e.id), []).append(e)
+    out = []
+    for key, group in groups.items():
+        balances: dict = {}
+        for e in group:
+            for seat, m in enumerate(e.members):
+                balances[m] = balances.get(m, ZERO) + e.money[seat]
+        people = sorted(balances)
+        pot = -sum(balances.values(), ZERO)
+        amounts = [balances[m] for m in people] + ([pot] if pot else [])
+        who = people + ([None] if pot else [])
+        transfers = [Transfer(who[t.payer], who[t.payee], t.amount) for t in fewest_transfers(amounts)]
+        out.append(OpenGroup(key, tuple(group), balances, pot, transfers))
+    return out

@@ -1,0 +1,242 @@
+"""Runden in the store: the regular group, its members and which member sits at which seat of its parties.
+
+A member is a person, kept by id: the parties of a Runde keep their players' names (so that every page of a
+partie works as before), and renaming a member renames that player in each of the Runde's parties at once.
+Standings are never stored: `scorer.runde` replays them from the parties' deals.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from . import store
+from .games import game_of
+from .partie import Partie
+from .store import NotFoundError, new_id, now, reading, writing
+
+SETTLES = ("evening", "month", "year")
+
+
+class NameTakenError(ValueError):
+    """Two members of a Runde cannot share a name (case aside)."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class RundePartie:
+    """One of the Runde's parties: its address, game, day, version, the member at each seat, settled or not."""
+
+    id: str
+    game: str
+    created: str
+    version: int
+    members: tuple[int, ...]
+    settled: str | None
+    ended: str | None
+
+
+@dataclass(frozen=True)
+class Runde:
+    id: str
+    name: str
+    game: str
+    preset: str
+    settles: str
+    created: str
+    version: int
+    members: tuple[Member, ...]
+    parties: tuple[RundePartie, ...]
+
+    def member(self, mid: int) -> Member | None:
+        return next((m for m in self.members if m.id == mid), None)
+
+    def by_name(self, name: str) -> Member | None:
+        folded = name.casefold()
+        return next((m for m in self.members if m.name.casefold() == folded), None)
+
+
+def create_runde(db: Database, name: str, game: str, preset: str, settles: str, members=()) -> str:
+    """A new Runde with its first members; its id (NameTakenError if two of them share a name)."""
+    rid = new_id()
+    with writing(db):
+        db["runden"].insert({"id": rid, "name": name, "game": game, "preset": preset, "settles": settles,
+                             "created": now(), "version": 1})
+        for m in members:
+            _add_member(db, rid, m)
+    return rid
+
+
+def _add_member(db: Database, rid: str, name: str) -> int:
+    if list(db.query("select 1 from members where runde_id = ? and folded = ?", [rid, name.casefold()])):
+        raise NameTakenError(name)
+    return db["members"].insert({"runde_id": rid, "name": name, "folded": name.casefold()}).last_pk
+
+
+def load_runde(db: Database, rid: str) -> Runde:
+    """The Runde at `rid` with its members and parties (oldest first); NotFoundError if there is none."""
+    with reading(db):
+        rows = list(db.query("select * from runden where id = ?", [rid]))
+        if not rows:
+            raise NotFoundError(rid)
+        members = tuple(Member(r["id"], r["name"]) for r in
+                        db.query("select id, name from members where runde_id = ? order by folded", [rid]))
+        parties = tuple(RundePartie(r["id"], r["game"], r["created"], r["version"], tuple(json.loads(r["members"])),
+                                    r["settled"], r["ended"]) for r in db.query(
+            "select p.id, p.game, p.created, p.version, p.ended, rp.members, rp.settled "
+            "from runde_parties rp join parties p on p.id = rp.partie_id where rp.runde_id = ? "
+            "order by p.created, p.rowid", [rid]))
+    r = rows[0]
+    return Runde(rid, r["name"], r["game"], r["preset"], r["settles"], r["created"], r["version"], members, parties)
+
+
+def runde_of(db: Database, pid: str) -> str | None:
+    """The id of the Runde the partie is in (None: on its own)."""
+    rows = list(db.query("select runde_id from runde_parties where partie_id = ?", [pid]))
+    return rows[0]["runde_id"] if rows else None
+
+
+def add_member(db: Database, rid: str, name: str) -> int:
+    with writing(db):
+        _exists(db, rid)
+        mid = _add_member(db, rid, name)
+        _bump(db, rid)
+    return mid
+
+
+def _exists(db: Database, rid: str) -> None:
+    if not list(db.query("select 1 from runden where id = ? ", [rid])):
+        raise NotFoundError(rid)
+
+
+def _bump(db: Database, rid: str) -> None:
+    db.execute("update runden set version = version + 1 where id = ?", [rid])
+
+
+def _seat_names(db: Database, pid: str, names: dict[int, str]) -> None:
+    """Rename seats of partie `pid` (seat -> name), as one change of the partie (its version and history)."""
+    row = next(db.query("select players from parties where id = ?", [pid]))
+    players = json.loads(row["players"])
+    changed = {seat: (players[seat], name) for seat, name in names.items() if players[seat] != name}
+    if not changed:
+        return
+    for seat, (_old, name) in changed.items():
+        players[seat] = name
+    db.execute("update parties set players = ?, version = version + 1, updated = ? where id = ?",
+               [json.dumps(players, ensure_ascii=False), now(), pid])
+    for seat, (old, name) in changed.items():
+        db["history"].insert({"partie_id": pid, "at": now(), "action": "renamed", "number": None,
+                              "detail": json.dumps({"from": old, "to": name}, ensure_ascii=False)})
+
+
+def rename_member(db: Database, rid: str, mid: int, name: str) -> None:
+    """Rename a member, and that player in every party of the Runde (NameTakenError if another has the name)."""
+    with writing(db):
+        rows = list(db.query("select id from members where id = ? and runde_id = ?", [mid, rid]))
+        if not rows:
+            raise NotFoundError(f"{rid}/{mid}")
+        taken = list(db.query("select id from members where runde_id = ? and folded = ? and id != ?",
+                              [rid, name.casefold(), mid]))
+        if taken:
+            raise NameTakenError(name)
+        db.execute("update members set name = ?, folded = ? where id = ?", [name, name.casefold(), mid])
+        for row in list(db.query("select partie_id, members from runde_parties where runde_id = ?", [rid])):
+            seats = json.loads(row["members"])
+            if mid in seats:
+                _seat_names(db, row["partie_id"], {seats.index(mid): name})
+        _bump(db, rid)
+
+
+def attach(db: Database, rid: str, pid: str, seats: list) -> None:
+    """Put partie `pid` into the Runde with the member at each seat: an id, or a name (a new member, or the
+    member of that name). Each seat's player takes its member's name. ValueError if a member sits twice or
+    is not the Runde's, NotFoundError if the Runde or the partie is gone."""
+    with writing(db):
+        _attach(db, rid, pid, seats)
+        _bump(db, rid)
+
+
+def _attach(db: Database, rid: str, pid: str, seats: list) -> None:
+    _exists(db, rid)
+    rows = list(db.query("select players from parties where id = ?", [pid]))
+    if not rows:
+        raise NotFoundError(pid)
+    if len(seats) != len(json.loads(rows[0]["players"])):
+        raise ValueError("one member for each seat")
+    names = {r["id"]: r["name"] for r in db.query("select id, name from members where runde_id = ?", [rid])}
+    ids = []
+    for seat in seats:
+        if isinstance(seat, str):
+            found = next((m for m, n in names.items() if n.casefold() == seat.casefold()), None)
+            if found is None:
+                found = _add_member(db, rid, seat)
+                names[found] = seat
+            seat = found
+        if seat not in names:
+            raise ValueError("not a member of this Runde")
+        ids.append(seat)
+    if len(set(ids)) != len(ids):
+        raise ValueError("a member sits once")
+    db.execute("insert or replace into runde_parties (partie_id, runde_id, members, settled) values (?, ?, ?, "
+               "(select settled from runde_parties where partie_id = ? and runde_id = ?))",
+               [pid, rid, json.dumps(ids), pid, rid])
+    _seat_names(db, pid, {i: names[m] for i, m in enumerate(ids)})
+
+
+def set_settled(db: Database, rid: str, pids, settled: bool) -> int:
+    """Mark the Runde's parties `pids` settled (their money paid) or open again; how many were marked."""
+    pids = list(pids)
+    with writing(db):
+        _exists(db, rid)
+        count = 0
+        for pid in pids:
+            count += db.execute("update runde_parties set settled = ? where partie_id = ? and runde_id = ?",
+                                [now() if settled else None, pid, rid]).rowcount
+        _bump(db, rid)
+    return count
+
+
+def import_runde(db: Database, name: str, game: str, preset: str, settles: str, members: list[str],
+                 parties: list[tuple[Partie, list[str], str | None, str | None]]) -> str:
+    """A whole Runde from its file, in one transaction: its members, and each partie (with the member name
+    at each seat and its settled mark). Nothing is stored if any part fails."""
+    rid = new_id()
+    with writing(db):
+        db["runden"].insert({"id": rid, "name": name, "game": game, "preset": preset, "settles": settles,
+                             "created": now(), "version": 1})
+        for m in members:
+            _add_member(db, rid, m)
+        for partie, seats, settled, created in parties:
+            pid = _insert_partie(db, partie, created)
+            _attach(db, rid, pid, seats)
+            if settled:
+                db.execute("update runde_parties set settled = ? where partie_id = ?", [settled, pid])
+    return rid
+
+
+def _insert_partie(db: Database, partie: Partie, created: str | None = None) -> str:
+    """A partie's rows, as `store.create_partie` writes them, inside the caller's transaction (`created`: the
+    evening's time from a Runde file)."""
+    pid = new_id()
+    at = created or now()
+    db["parties"].insert({
+        "id": pid, "game": game_of(partie).key, "players": json.dumps(list(partie.players), ensure_ascii=False),
+        "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
+        "version": 1, "created": at, "updated": at, "ended": None,
+    })
+    rows = [(pid, position, store._dump(deal), at, at) for position, deal in enumerate(partie.deals)]
+    db.conn.executemany("insert into deals (partie_id, position, deal, created, updated) values (?, ?, ?, ?, ?)",
+                        rows)
+    store._log(db, pid, "imported", None, {"deals": len(partie.deals)} if partie.deals else None)
+    return pid

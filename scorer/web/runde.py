@@ -1,0 +1,564 @@
+"""Die Runde: the regular group's pages. A Runde has its own secret address (like a partie); on its page its
+members, its evenings, the standings of a period, head to head, the open balances with the fewest transfers,
+the exports; a new partie inside it, an existing partie moved into it. Every figure is replayed from the
+stored deals (`scorer.runde`), each evening's summary cached by its partie's version."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import json
+import threading
+from collections import OrderedDict
+from decimal import Decimal
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import RadioField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length
+
+from .. import games, runde_store, store
+from ..db import get_db
+from ..games import game_of
+from ..partie import MAX_NAME, check_name
+from ..runde import Evening, in_period, open_balances, standings, summarize
+from ..runde_store import SETTLES, NameTakenError
+from ..store import NotFoundError
+from .forms import EmptyForm, ImportForm
+from .language import TR, euros, language, number, say, sentence
+from .loading import cache as settlement_cache
+from .loading import remember
+from .saving import settle
+
+bp = Blueprint("runde", __name__)
+MY_RUNDEN = 20
+SETTLES_LABELS = {"evening": _l("after every evening"), "month": _l("monthly"), "year": _l("yearly")}
+
+
+def remember_runde(rid: str) -> None:
+    """Keep the Runde on this browser's home page."""
+    mine = session.get("runden", [])
+    if mine[:1] != [rid]:
+        session["runden"] = [rid] + [r for r in mine if r != rid][:MY_RUNDEN - 1]
+
+
+def my_runden() -> list:
+    """The Runden this browser has opened: (id, name)."""
+    ids = session.get("runden", [])
+    if not ids:
+        return []
+    marks = ",".join("?" for _ in ids)
+    rows = {r["id"]: r["name"] for r in get_db().query(f"select id, name from runden where id in ({marks})", ids)}
+    return [(i, rows[i]) for i in ids if i in rows]
+
+
+def load_or_404(rid: str) -> runde_store.Runde:
+    try:
+        return runde_store.load_runde(get_db(), rid)
+    except NotFoundError:
+        abort(404)
+
+
+def clean(value: str | None, problems: list) -> str:
+    """A member's (or the Runde's) name, cleaned; problems said in the page's language."""
+    found: list = []
+    name = check_name(value or "", found)
+    problems += [sentence(p) for p in found]
+    if not name:
+        problems.append(_("Enter a name."))
+    return name
+
+
+class NewRundeForm(FlaskForm):
+    name = StringField(_l("Name of the Runde"), validators=[InputRequired(_l("Enter a name for the Runde.")),
+                                                           Length(max=60, message=_l("At most 60 characters."))])
+    game = RadioField(_l("Game"), default=None)
+    settles = RadioField(_l("The money is settled"), choices=list(SETTLES_LABELS.items()), default="evening")
+    members = TextAreaField(_l("Members, one name a line"))
+
+
+class NameForm(FlaskForm):
+    name = StringField(_l("Name"), validators=[InputRequired(_l("Enter a name.")),
+                                               Length(max=MAX_NAME, message=_l("A name has at most 40 characters."))])
+
+
+def _game_choices():
+    return [(g.key, say(g.name)) for g in games.offered()]
+
+
+@bp.route("/r/new", methods=("GET", "POST"))
+def create():
+    """A new Runde: its name, its game, how often it settles, its first members."""
+    form = NewRundeForm()
+    form.game.choices = _game_choices()
+    if form.game.data is None:
+        form.game.data = games.default().key
+    problems: list = []
+    if form.validate_on_submit():
+        name = clean(form.name.data, problems)
+        members = []
+        for line in (form.members.data or "").splitlines():
+            if line.strip():
+                members.append(clean(line, problems))
+        folded = [m.casefold() for m in members]
+        if len(set(folded)) != len(folded):
+            problems.append(_("Two members cannot share a name."))
+        if len(members) > 60:
+            problems.append(_("A Runde has at most 60 members."))
+        if not problems:
+            game = games.by_key(form.game.data)
+            rid = runde_store.create_runde(get_db(), name, game.key, game.engine.PRESETS[0], form.settles.data,
+                                           members)
+            remember_runde(rid)
+            return redirect(url_for("runde.page", rid=rid))
+    status = 422 if request.method == "POST" else 200
+    return render_template("runde/new.html", form=form, problems=problems), status
+
+
+def period_of(args) -> tuple[str, str | None, str | None, list]:
+    """The period the page asks for: (which, first day, last day, problems)."""
+    which = args.get("period", "year")
+    today = datetime.date.today()
+    if which == "all":
+        return which, None, None, []
+    if which == "range":
+        problems, days = [], []
+        for name, word in (("from", _("From")), ("to", _("To"))):
+            value = args.get(name, "")
+            try:
+                days.append(datetime.date.fromisoformat(value).isoformat() if value else None)
+            except ValueError:
+                problems.append(_("%(field)s: write the day as YYYY-MM-DD.", field=word))
+                days.append(None)
+        if not problems and days[0] and days[1] and days[0] > days[1]:
+            problems.append(_("The first day comes after the last."))
+        return which, days[0], days[1], problems
+    return "year", f"{today.year}-01-01", f"{today.year}-12-31", []
+
+
+class SummaryCache:
+    """Each evening's summary, by partie id and version (a new version is a new entry)."""
+
+    def __init__(self, size: int = 5000):
+        self.entries: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+        self.size = size
+
+    def get(self, key):
+        with self.lock:
+            value = self.entries.get(key)
+            if value is not None:
+                self.entries.move_to_end(key)
+            return value
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self.entries[key] = value
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
+summaries = SummaryCache()
+
+
+def evenings(runde: runde_store.Runde) -> tuple[list, list]:
+    """The Runde's evenings (summed up, oldest first), and the parties that cannot be replayed: (id, number)."""
+    db = get_db()
+    out, broken = [], []
+    for p in runde.parties:
+        key = (p.id, p.version)
+        summary = summaries.get(key)
+        if summary is None:
+            hit = settlement_cache.get(p.id)
+            if hit is not None and hit[0].version == p.version:
+                settlement, problem = hit[1], None
+            else:
+                try:
+                    sp = store.load(db, p.id)
+                except Exception:   # noqa: BLE001 - stored rules this scorer cannot read: left out, said
+                    broken.append((p.id, 0))
+                    continue
+                settlement, problem = settle(sp.partie)
+            summary = (summarize(settlement), problem[0] if problem else None)
+            summaries.put(key, summary)
+        facts, problem = summary
+        if problem is not None:
+            broken.append((p.id, problem))
+        out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
+                           facts["figures"], p.settled))
+    return out, broken
+
+
+@bp.route("/r/<rid>")
+def page(rid):
+    """The Runde's page: standings for a period, head to head, open balances, members, evenings."""
+    runde = load_or_404(rid)
+    remember_runde(rid)
+    which, start, end, problems = period_of(request.args)
+    every, broken = evenings(runde)
+    chosen = in_period(every, start, end) if not problems else []
+    table = standings(chosen, [m.id for m in runde.members])
+    groups = open_balances(every, runde.settles)
+    mine = set(session.get("parties", [])) - {p.id for p in runde.parties}
+    movable = [p for p in store.list_parties(get_db(), list(mine)) if runde_store.runde_of(get_db(), p["id"]) is None]
+    return render_template(
+        "runde/page.html", runde=runde, names={m.id: m.name for m in runde.members}, which=which, start=start,
+        end=end, problems=problems, table=table, groups=groups, broken=broken, form=EmptyForm(),
+        name_form=NameForm(formdata=None), movable=movable, offered=games.offered(),
+        settles_label=SETTLES_LABELS[runde.settles], figure=figure, chart=chart(table, runde),
+        by_id={p.id: p for p in runde.parties}, args=request.args)
+
+
+def figure(value) -> str:
+    """One of a game's own figures: a count, or money."""
+    if isinstance(value, Decimal):
+        return euros(value, sign=False)
+    return number(value)
+
+
+def chart(table, runde) -> dict | None:
+    """Each member's running money over the period's evenings, as SVG polylines (x: evening, y: money)."""
+    n = len(table.evenings)
+    if n < 1:
+        return None
+    values = [v for series in table.running.values() for _, v in series] + [Decimal(0)]
+    low, high = min(values), max(values)
+    span = (high - low) or Decimal(1)
+    width, height = 320, 160
+    lines = []
+    for index, m in enumerate(sorted(table.running)):
+        series = table.running[m]
+        if not series:
+            continue
+        points = " ".join(f"{(i / max(n - 1, 1)) * width:.1f},{float((high - v) / span) * height:.1f}"
+                          for i, v in series)
+        lines.append({"member": m, "points": points, "colour": index % 8})
+    zero = float(high / span) * height
+    return {"width": width, "height": height, "lines": lines, "zero": f"{zero:.1f}", "high": high, "low": low}
+
+
+@bp.post("/r/<rid>/members")
+def add_member(rid):
+    """A new member of the Runde."""
+    runde = load_or_404(rid)
+    form = NameForm()
+    problems: list = []
+    if form.validate_on_submit():
+        name = clean(form.name.data, problems)
+        if not problems:
+            try:
+                runde_store.add_member(get_db(), rid, name)
+                flash(_("%(name)s is a member now.", name=name))
+                return redirect(url_for("runde.page", rid=rid) + "#members")
+            except NameTakenError:
+                problems.append(_("%(name)s is a member already: two members cannot share a name.", name=name))
+    else:
+        problems += [e for errors in form.errors.values() for e in errors] or [_("The form has expired: reload the page.")]
+    return _problems(runde, problems)
+
+
+def _problems(runde, problems):
+    return render_template("runde/problems.html", runde=runde, problems=problems), 422
+
+
+@bp.post("/r/<rid>/members/<int:mid>")
+def rename(rid, mid):
+    """Rename a member: in every evening of the Runde at once."""
+    runde = load_or_404(rid)
+    if runde.member(mid) is None:
+        abort(404)
+    form = NameForm()
+    problems: list = []
+    if form.validate_on_submit():
+        name = clean(form.name.data, problems)
+        if not problems:
+            try:
+                runde_store.rename_member(get_db(), rid, mid, name)
+                flash(_("Renamed: %(name)s.", name=name))
+                return redirect(url_for("runde.page", rid=rid) + "#members")
+            except NameTakenError:
+                problems.append(_("%(name)s is a member already: two members cannot share a name.", name=name))
+    else:
+        problems += [e for errors in form.errors.values() for e in errors] or [_("The form has expired: reload the page.")]
+    return _problems(runde, problems)
+
+
+def partie_id_of(text: str) -> str:
+    """A partie's id from its address or the id itself."""
+    text = (text or "").strip().rstrip("/")
+    if "/p/" in text:
+        text = text.split("/p/", 1)[1].split("/", 1)[0].split("?", 1)[0]
+    return text
+
+
+@bp.route("/r/<rid>/move", methods=("GET", "POST"))
+def move(rid):
+    """Move an existing partie into the Runde: which member each of its players is."""
+    runde = load_or_404(rid)
+    pid = partie_id_of(request.values.get("partie", ""))
+    problems: list = []
+    try:
+        sp = store.load(get_db(), pid) if pid else None
+    except NotFoundError:
+        sp = None
+    except Exception:   # noqa: BLE001 - a partie whose rules cannot be read
+        sp = None
+    if sp is None:
+        problems.append(_("There is no partie at this address. Paste the link of its board."))
+        return _problems(runde, problems)
+    if runde_store.runde_of(get_db(), pid) not in (None, rid):
+        return _problems(runde, [_("This partie is in another Runde already.")])
+    players = sp.partie.players
+    chosen = []
+    if request.method == "POST" and request.form.get("confirm") == "yes":
+        if not EmptyForm().validate_on_submit():
+            problems.append(_("The form has expired: reload the page."))
+        for seat in range(len(players)):
+            value = request.form.get(f"seat{seat}", "")
+            if value == "new":
+                chosen.append(clean(request.form.get(f"new{seat}", players[seat]), problems))
+            elif value.isdecimal() and runde.member(int(value)) is not None:
+                chosen.append(int(value))
+            else:
+                problems.append(_("Choose the member who is %(name)s.", name=players[seat]))
+                chosen.append(None)
+        keys = [c if isinstance(c, int) else (c or "").casefold() for c in chosen]
+        names = [runde.member(c).name.casefold() if isinstance(c, int) else c for c in keys]
+        if len(set(names)) != len(names):
+            problems.append(_("Each member plays at one seat only: choose a different member for each player."))
+        if not problems:
+            try:
+                runde_store.attach(get_db(), rid, pid, chosen)
+            except NameTakenError as exc:
+                problems.append(_("%(name)s is a member already: two members cannot share a name.", name=exc.name))
+            except (ValueError, NotFoundError):
+                problems.append(_("Choose a different member for each player."))
+            else:
+                remember(pid)
+                flash(_("The partie is in the Runde now."))
+                return redirect(url_for("runde.page", rid=rid) + "#evenings")
+    seats = []
+    for seat, name in enumerate(players):
+        match = runde.by_name(name)
+        seats.append({"seat": seat, "name": name, "member": match.id if match else None})
+    status = 422 if problems else 200
+    return render_template("runde/move.html", runde=runde, sp=sp, seats=seats, problems=problems,
+                           form=EmptyForm(), pid=pid), status
+
+
+@bp.post("/r/<rid>/settle")
+def settle_marks(rid):
+    """Mark evenings (an evening, or all of a period's) settled, or open again."""
+    runde = load_or_404(rid)
+    if not EmptyForm().validate_on_submit():
+        return _problems(runde, [_("The form has expired: reload the page.")])
+    ours = {p.id for p in runde.parties}
+    pids = [p for p in request.form.getlist("partie") if p in ours]
+    if not pids:
+        return _problems(runde, [_("Choose the evenings to mark.")])
+    settled = request.form.get("settled") != "no"
+    runde_store.set_settled(get_db(), rid, pids, settled)
+    flash(_("Marked as settled.") if settled else _("Open again."))
+    return redirect(url_for("runde.page", rid=rid) + "#open")
+
+
+# exports
+
+
+def standings_rows(runde, table, money, count) -> list[list]:
+    """The standings and the head to head as rows: a header, a row per member; then the head to head."""
+    names = {m.id: m.name for m in runde.members}
+    from ..export import safe
+
+    header = [_("Player"), _("Evenings"), _("Deals"), _("Points"), _("Money"), _("Money per evening")]
+    header += [say(label) for label in table.labels]
+    out = [header]
+    for r in table.rows:
+        row = [safe(names.get(r.member, "?")), r.evenings, r.deals, r.points, money(r.money), money(r.per_evening)]
+        row += [money(v) if isinstance(v, Decimal) else v for v in (r.figures.get(label, 0) for label in table.labels)]
+        out.append(row)
+    out.append([])
+    out.append([_("Won"), _("From"), _("Money")])
+    for (a, b), amount in sorted(table.head_to_head.items(), key=lambda kv: (-kv[1], kv[0])):
+        out.append([safe(names.get(a, "?")), safe(names.get(b, "?")), money(amount)])
+    return out
+
+
+def _table_for_export(rid):
+    runde = load_or_404(rid)
+    which, start, end, problems = period_of(request.args)
+    if problems:
+        abort(Response(render_template("error.html", title=_("Not a period"), message=" ".join(problems)), 422))
+    every, _broken = evenings(runde)
+    return runde, standings(in_period(every, start, end), [m.id for m in runde.members])
+
+
+def _filename(runde, ext: str) -> str:
+    from .parties import attachment
+
+    name = "".join(ch for ch in runde.name if ch.isalnum() or ch in " -").strip().replace(" ", "-")[:40] or "runde"
+    return attachment(f"runde-{name}.{ext}")
+
+
+@bp.route("/r/<rid>/standings.csv")
+def export_csv(rid):
+    """The standings and the head to head as CSV (English words, money as 1.20)."""
+    from ..amounts import money_text
+
+    runde, table = _table_for_export(rid)
+    out = io.StringIO()
+    with_english = _english_rows(runde, table, lambda x: money_text(Decimal(x).quantize(Decimal("0.01"))))
+    csv.writer(out).writerows(with_english)
+    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": _filename(runde, "csv")})
+
+
+def _english_rows(runde, table, money):
+    from flask_babel import force_locale
+
+    with force_locale("en"):
+        return standings_rows(runde, table, money, None)
+
+
+@bp.route("/r/<rid>/excel.csv")
+def export_excel(rid):
+    """The standings for a spreadsheet, in the page's language (German: ';' and decimal commas), with a BOM."""
+    from ..amounts import money_text
+
+    runde, table = _table_for_export(rid)
+    german = language() == "de"
+    rows = standings_rows(runde, table, lambda x: money_text(Decimal(x).quantize(Decimal("0.01")),
+                                                                decimal="," if german else "."), None)
+    out = io.StringIO()
+    csv.writer(out, delimiter=";" if german else ",").writerows(rows)
+    return Response(("\ufeff" + out.getvalue()).encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": _filename(runde, "xlsx.csv").replace(".xlsx.csv", "-excel.csv")})
+
+
+RUNDE_FORMAT = "tarock-runde"
+RUNDE_VERSION = 1
+
+
+@bp.route("/r/<rid>/runde.json")
+def export_file(rid):
+    """The whole Runde as one file: its name, settings, members and each partie as a partie file."""
+    from ..partie_file import to_dict
+
+    runde = load_or_404(rid)
+    names = {m.id: m.name for m in runde.members}
+    parties = []
+    for p in runde.parties:
+        try:
+            sp = store.load(get_db(), p.id)
+        except Exception:   # noqa: BLE001 - rules this scorer cannot read: left out
+            continue
+        parties.append({"members": [names[m] for m in p.members], "created": p.created, "settled": p.settled,
+                        "partie": to_dict(sp.partie)})
+    data = {"format": RUNDE_FORMAT, "version": RUNDE_VERSION, "name": runde.name, "game": runde.game,
+            "preset": runde.preset, "settles": runde.settles, "members": [m.name for m in runde.members],
+            "parties": parties}
+    return Response(json.dumps(data, ensure_ascii=False, indent=1) + "\n", mimetype="application/json",
+                    headers={"Content-Disposition": _filename(runde, "json")})
+
+
+def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
+    """A Runde file read and checked whole: (what to store, None) or (None, every problem, each naming its
+    partie and deal)."""
+    from ..partie_file import from_dict
+    from ..problems import ScoringError
+
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None, [_("The file is not a Runde file: it is not JSON.")]
+    if not isinstance(data, dict) or data.get("format") != RUNDE_FORMAT:
+        return None, [_("The file is not a Runde file (its format is not \"%(format)s\").", format=RUNDE_FORMAT)]
+    if data.get("version") != RUNDE_VERSION:
+        return None, [_("This scorer reads version %(version)s Runde files.", version=RUNDE_VERSION)]
+    problems: list = []
+    name = data.get("name") if isinstance(data.get("name"), str) else ""
+    name = clean(name, problems) if name else ""
+    if not name:
+        problems[:] = [_("The Runde has no name.")]
+    game = games.by_key(data.get("game"))
+    if game is None or game not in games.offered():
+        problems.append(_("The Runde's game is not one this scorer offers."))
+    settles = data.get("settles") if data.get("settles") in SETTLES else "evening"
+    members = data.get("members")
+    if not isinstance(members, list) or not all(isinstance(m, str) for m in members) or len(members) > 500:
+        return None, problems + [_("The Runde's members must be a list of names.")]
+    found: list = []
+    members = [clean(m, found) for m in members]
+    problems += found
+    if len({m.casefold() for m in members}) != len(members):
+        problems.append(_("Two members cannot share a name."))
+    parties = data.get("parties")
+    if not isinstance(parties, list):
+        return None, problems + [_("The Runde's parties must be a list.")]
+    out = []
+    folded = {m.casefold() for m in members}
+    for number, entry in enumerate(parties, start=1):
+        where = _("Partie %(num)s", num=number)
+        if not isinstance(entry, dict) or not isinstance(entry.get("partie"), dict):
+            problems.append(f"{where}: " + _("it is not a partie."))
+            continue
+        try:
+            partie = from_dict(entry["partie"])
+            game_of(partie).replay(partie)
+        except ScoringError as exc:
+            problems += [f"{where}: " + sentence(p, located=True) for p in exc.problems][:10]
+            continue
+        seats = entry.get("members")
+        if (not isinstance(seats, list) or len(seats) != len(partie.players)
+                or not all(isinstance(s, str) and s.casefold() in folded for s in seats)
+                or len({s.casefold() for s in seats}) != len(seats)):
+            problems.append(f"{where}: " + _("its members must be the Runde's, one for each player."))
+            continue
+        created = entry.get("created")
+        try:
+            created = datetime.datetime.fromisoformat(created).isoformat() if isinstance(created, str) else None
+        except ValueError:
+            problems.append(f"{where}: " + _("its date cannot be read."))
+            continue
+        settled = entry.get("settled") if isinstance(entry.get("settled"), str) else None
+        out.append((partie, seats, settled, created))
+    if problems:
+        return None, problems[:30]
+    return {"name": name, "game": game.key, "preset": data.get("preset") if data.get("preset") in game.engine.PRESETS
+            else game.engine.PRESETS[0], "settles": settles, "members": members, "parties": out}, []
+
+
+@bp.route("/r/import", methods=("GET", "POST"))
+def import_file():
+    """A Runde file becomes a new Runde with all its parties; a bad file is explained and stores nothing."""
+    form = ImportForm()
+    problems: list = []
+    if request.method == "POST":
+        from .limits import passcode_ok
+
+        passcode = current_app.config.get("PASSCODE")
+        upload = request.files.get("file")
+        if not form.validate_on_submit():
+            problems.append(_("The form has expired: reload the page and choose the file again."))
+        elif passcode and not passcode_ok(request.form.get("passcode", "")):
+            problems.append(_("The passcode is not right: ask whoever runs this scorer."))
+        elif upload is None or not upload.filename:
+            problems.append(_("Choose a Runde file (.json) to import."))
+        else:
+            data, problems = read_runde_file(upload.read())
+            if data is not None:
+                rid = runde_store.import_runde(get_db(), **data)
+                remember_runde(rid)
+                flash(_("Imported: %(num)s parties.", num=len(data["parties"])))
+                return redirect(url_for("runde.page", rid=rid))
+    return render_template("runde/import.html", form=form, problems=problems,
+                           passcode=bool(current_app.config.get("PASSCODE"))), 422 if problems else 200
+
+
+@bp.route("/r")
+def index():
+    """This browser's Runden; a new one; import one."""
+    return render_template("runde/index.html", runden=my_runden())

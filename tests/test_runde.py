@@ -1,0 +1,255 @@
+"""Die Runde: members, parties inside it, moved into it, standings replayed from the deals, head to head, open
+balances with the fewest transfers, settled marks, exports and the Runde file's round trip (real HTTP)."""
+
+import csv
+import io
+import json
+import re
+from decimal import Decimal
+
+import pytest
+
+from scorer import runde_store, store
+from scorer.db import connect
+from scorer.games import game_of
+from scorer.haferl import replay as haferl_replay
+from scorer.runde import pairwise
+from scorer.settle import fewest_transfers
+
+from .conftest import NEW_PARTIE, record
+from .test_haferl_web import NEW as NEW_HAFERL
+from .test_haferl_web import deal as haferl_deal
+
+
+def new_runde(client, members="Anna\nBernd\nClara\nDieter", settles="month", game="strohmandeln"):
+    r = client.post("/r/new", data={"name": "Donnerstagsrunde", "game": game, "settles": settles, "members": members})
+    assert r.status_code == 302, r.text
+    return r.headers["Location"].rsplit("/", 1)[1]
+
+
+def stored(app, rid):
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        try:
+            return runde_store.load_runde(db, rid)
+        finally:
+            db.conn.close()
+
+
+def settlement(app, pid):
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        sp = store.load(db, pid)
+        db.conn.close()
+    return game_of(sp.partie).replay(sp.partie)
+
+
+def standings_csv(client, rid, **args):
+    r = client.get(f"/r/{rid}/standings.csv", query_string={"period": "all", **args})
+    assert r.status_code == 200
+    return list(csv.reader(io.StringIO(r.text)))
+
+
+def two_evenings(app, client):
+    """A Runde with a Strohmandeln evening (Anna, Bernd) and a Bavarian Tarock evening (all four)."""
+    rid = new_runde(client)
+    ids = {m.name: m.id for m in stored(app, rid).members}
+    page = client.get(f"/new?game=strohmandeln&runde={rid}&member={ids['Anna']}&member={ids['Bernd']}").text
+    assert 'value="Anna"' in page and 'value="Bernd"' in page and f'name="runde" value="{rid}"' in page
+    r = client.post("/new", data={**NEW_PARTIE, "runde": rid})
+    one = r.headers["Location"]
+    assert record(client, one, undertaker="dealer", pile_of="0", points="40").status_code == 302   # Anna wins
+    assert record(client, one, undertaker="dealer", pile_of="1", points="20").status_code == 302   # Bernd loses
+    r = client.post("/new", data={**NEW_HAFERL, "runde": rid})
+    two = r.headers["Location"]
+    assert haferl_deal(client, two, declarer="0", contract="pickup", points="67").status_code == 302
+    assert haferl_deal(client, two, declarer="1", contract="hand", target="66", points="80").status_code == 302
+    return rid, ids, one.rsplit("/", 1)[1], two.rsplit("/", 1)[1]
+
+
+def test_a_runde_adds_up_its_evenings_of_both_games(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    runde = stored(app, rid)
+    assert [p.id for p in runde.parties] == [one, two]
+    assert runde.parties[0].members == (ids["Anna"], ids["Bernd"])
+    assert runde.parties[1].members == (ids["Anna"], ids["Bernd"], ids["Clara"], ids["Dieter"])
+    s1, s2 = settlement(app, one), settlement(app, two)
+    # Strohmandeln (Tarockbuch extended, 0.10 a point): Anna undertook and won (3), Bernd undertook and lost
+    # with 20, so Anna won it (4) with 50 card points, a Grammel (+1)
+    assert s1.balance == (8, -8) and s1.money == (Decimal("0.80"), Decimal("-0.80"))
+    money = {"Anna": s1.money[0] + s2.money[0], "Bernd": s1.money[1] + s2.money[1],
+             "Clara": s2.money[2], "Dieter": s2.money[3]}
+    rows = standings_csv(client, rid)
+    assert rows[0][:6] == ["Player", "Evenings", "Deals", "Points", "Money", "Money per evening"]
+    table = {r[0]: r for r in rows[1:5]}
+    assert table["Anna"][1:4] == ["2", "4", "8"] and table["Clara"][1:4] == ["1", "2", "0"]
+    for name, m in money.items():
+        assert Decimal(table[name][4]) == m
+    assert Decimal(table["Anna"][5]) == (money["Anna"] / 2).quantize(Decimal("0.01"))
+    header = rows[0]
+    assert table["Anna"][header.index("Undertaken and won")] == "1"
+    assert table["Bernd"][header.index("Undertaken and lost")] == "1"
+    assert table["Anna"][header.index("Pick-Up (Stockspiel): declared")] == "1"
+    assert table["Bernd"][header.index("Hand (Handspiel): won")] == "1"
+    assert table["Clara"][header.index("Paid into the pot")] == "0.50"
+    # head to head: the two-player evening directly, the four-player one split in proportion
+    h2h = {}
+    for (w, lo), amount in pairwise(s1.money).items():
+        h2h[("Anna Bernd".split()[w], "Anna Bernd".split()[lo])] = amount
+    names = "Anna Bernd Clara Dieter".split()
+    for (w, lo), amount in pairwise(s2.money).items():
+        h2h[(names[w], names[lo])] = h2h.get((names[w], names[lo]), 0) + amount
+    start = rows.index(["Won", "From", "Money"])
+    got = {(r[0], r[1]): Decimal(r[2]) for r in rows[start + 1:]}
+    for (w, lo), amount in h2h.items():
+        net = amount - h2h.get((lo, w), 0)
+        if net > 0:
+            assert got[(w, lo)] == net.quantize(Decimal("0.01"))
+    page = client.get(f"/r/{rid}?period=all")
+    assert page.status_code == 200 and "Head to head" in page.text and "<polyline" in page.text
+
+
+def test_pairwise_is_what_the_losers_paid_the_winners():
+    assert pairwise((Decimal("0.40"), Decimal("-0.40"))) == {(0, 1): Decimal("0.40")}
+    split = pairwise((Decimal("3"), Decimal("1"), Decimal("-2"), Decimal("-2")))
+    assert split == {(0, 2): Decimal("1.5"), (1, 2): Decimal("0.5"), (0, 3): Decimal("1.5"), (1, 3): Decimal("0.5")}
+
+
+def test_edits_and_deletes_after_the_fact_change_the_standings(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    before = {r[0]: r for r in standings_csv(client, rid)[1:5]}
+    assert before["Bernd"][2] == "4"
+    # delete Bernd's lost game: the Strohmandeln evening is 3 : -3 now
+    r = client.post(f"/p/{one}/deal/2/delete", data={"version": str(settlement_version(app, one))})
+    assert r.status_code in (302, 303)
+    after = {r[0]: r for r in standings_csv(client, rid)[1:5]}
+    s1, s2 = settlement(app, one), settlement(app, two)
+    assert s1.balance == (3, -3)   # only Anna's won undertaken game is left
+    assert after["Bernd"][2] == "3" and Decimal(after["Bernd"][4]) == s1.money[1] + s2.money[1]
+    assert after["Anna"][3] == "3"
+
+
+def settlement_version(app, pid):
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        v = store.version(db, pid)
+        db.conn.close()
+    return v
+
+
+def test_open_balances_the_fewest_transfers_and_the_settled_mark(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    s1, s2 = settlement(app, one), settlement(app, two)
+    page = client.get(f"/r/{rid}").text
+    balances = [s1.money[0] + s2.money[0], s1.money[1] + s2.money[1], s2.money[2], s2.money[3]]
+    pot = -sum(balances)
+    transfers = fewest_transfers(balances + [pot])
+    names = "Anna Bernd Clara Dieter".split() + ["the pot"]
+    open_part = page.split('id="open"')[1].split("</section>")[0]
+    for t in transfers:
+        line = f"{names[t.payer]} pays {names[t.payee]} {t.amount:.2f} €"
+        assert line in open_part
+    assert len(re.findall(r"<li>[^<]* pays ", open_part)) == len(transfers)
+    r = client.post(f"/r/{rid}/settle", data={"partie": [one, two]})
+    assert r.status_code == 302
+    page = client.get(f"/r/{rid}").text
+    assert "Everything is settled." in page
+    r = client.post(f"/r/{rid}/settle", data={"partie": [one], "settled": "no"})
+    page = client.get(f"/r/{rid}").text
+    assert "Everything is settled." not in page
+    assert f"Anna pays Bernd" not in page and "Bernd pays Anna 0.80 €" in page
+
+
+def test_a_partie_moved_in_asks_which_member_each_player_is(app, client):
+    rid = new_runde(client, members="Anna\nBernhard")
+    r = client.post("/new", data={**NEW_PARTIE})
+    pid = r.headers["Location"].rsplit("/", 1)[1]
+    record(client, r.headers["Location"], undertaker="dealer", pile_of="0", points="40")
+    page = client.get(f"/r/{rid}/move", query_string={"partie": f"http://localhost/p/{pid}"})
+    assert page.status_code == 200 and "Who is Bernd?" in page.text
+    members = {m.name: m.id for m in stored(app, rid).members}
+    assert f'<option value="{members["Anna"]}" selected>' in page.text   # Anna is found by her name
+    # the same member twice: refused, nothing changed
+    r = client.post(f"/r/{rid}/move", data={"partie": pid, "confirm": "yes", "seat0": members["Anna"],
+                                            "seat1": members["Anna"]})
+    assert r.status_code == 422 and "one seat only" in r.text and not stored(app, rid).parties
+    r = client.post(f"/r/{rid}/move", data={"partie": pid, "confirm": "yes", "seat0": members["Anna"],
+                                            "seat1": members["Bernhard"]})
+    assert r.status_code == 302
+    runde = stored(app, rid)
+    assert runde.parties[0].members == (members["Anna"], members["Bernhard"])
+    assert "Bernhard" in client.get(f"/p/{pid}").text   # the player takes the member's name
+    assert "Player renamed" in client.get(f"/p/{pid}/history").text
+
+
+def test_a_new_name_becomes_a_member_and_a_rename_is_for_every_evening(app, client):
+    rid = new_runde(client, members="Anna")
+    r = client.post("/new", data={**NEW_PARTIE, "player1": "Xaver", "runde": rid})
+    pid = r.headers["Location"].rsplit("/", 1)[1]
+    runde = stored(app, rid)
+    assert [m.name for m in runde.members] == ["Anna", "Xaver"]
+    xaver = runde.by_name("xaver").id
+    r = client.post(f"/r/{rid}/members/{xaver}", data={"name": "anna"})
+    assert r.status_code == 422 and "cannot share a name" in r.text
+    r = client.post(f"/r/{rid}/members/{xaver}", data={"name": "Xaver Huber"})
+    assert r.status_code == 302
+    assert "Xaver Huber" in client.get(f"/p/{pid}").text
+    r = client.post(f"/r/{rid}/members", data={"name": "ANNA"})
+    assert r.status_code == 422 and "two members cannot share a name" in r.text
+    r = client.post("/r/new", data={"name": "X", "game": "strohmandeln", "settles": "month", "members": "Ab\nab"})
+    assert r.status_code == 422 and "Two members cannot share a name." in r.text
+
+
+@pytest.mark.parametrize("address", ["/r/nope", "/r/" + "A" * 22, "/r/%00", "/r/x/move", "/r/x/standings.csv",
+                                     "/r/x/runde.json", "/r/x/excel.csv"])
+def test_unknown_runde_addresses_are_404(client, address):
+    assert client.get(address).status_code == 404
+
+
+def test_a_bad_period_is_said_not_a_500(app, client):
+    rid = new_runde(client)
+    r = client.get(f"/r/{rid}", query_string={"period": "range", "from": "2024-13-01", "to": "x"})
+    assert r.status_code == 200 and "write the day as YYYY-MM-DD" in r.text
+
+
+def test_the_runde_file_round_trip(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    client.post(f"/r/{rid}/settle", data={"partie": [one]})
+    text = client.get(f"/r/{rid}/runde.json").data
+    r = client.post("/r/import", data={"file": (io.BytesIO(text), "runde.json")}, content_type="multipart/form-data")
+    assert r.status_code == 302
+    new = r.headers["Location"].rsplit("/", 1)[1]
+    a, b = stored(app, rid), stored(app, new)
+    assert [m.name for m in a.members] == [m.name for m in b.members] and b.name == "Donnerstagsrunde"
+    assert [p.settled is None for p in a.parties] == [p.settled is None for p in b.parties] == [False, True]
+    assert standings_csv(client, rid) == standings_csv(client, new)
+    assert client.get(f"/r/{new}/runde.json").data.replace(new.encode(), b"") == text.replace(rid.encode(), b"")
+
+
+def test_a_bad_runde_file_is_refused_whole(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    data = json.loads(client.get(f"/r/{rid}/runde.json").data)
+    data["parties"][1]["partie"]["deals"][1]["declarer_points"] = 150
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        count = next(db.query("select count(*) as n from parties"))["n"]
+        db.conn.close()
+    for payload in (json.dumps(data).encode(), b"{}", b"not json", json.dumps({**data, "parties": [{}]}).encode()):
+        r = client.post("/r/import", data={"file": (io.BytesIO(payload), "r.json")}, content_type="multipart/form-data")
+        assert r.status_code == 422 and "nothing was created" in r.text
+    assert "Partie 2: Deal 2" in client.post("/r/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "r.json")},
+                                             content_type="multipart/form-data").text
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        assert next(db.query("select count(*) as n from parties"))["n"] == count
+        assert next(db.query("select count(*) as n from runden"))["n"] == 1
+        db.conn.close()
+
+
+def test_the_excel_export_is_in_the_page_language(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    client.set_cookie("lang", "de")
+    r = client.get(f"/r/{rid}/excel.csv", query_string={"period": "all"}, headers={"Accept-Language": "de"})
+    assert r.status_code == 200 and r.data.startswith("\ufeff".encode())
+    text = r.data.decode("utf-8-sig")
+    assert ";" in text.splitlines()[0]
