@@ -77,7 +77,7 @@ def m003_runden(db: Database) -> None:
         "id": int,
         "runde_id": str,
         "name": str,
-        "folded": str,          # the name casefolded: two members cannot share a name
+        "folded": str,          # the name casefolded (m004: partie.name_key): two members cannot share a name
     }, pk="id", foreign_keys=[("runde_id", "runden", "id")], not_null={"runde_id", "name", "folded"})
     db["members"].create_index(["runde_id", "folded"], unique=True)
     db["runde_parties"].create({
@@ -88,6 +88,19 @@ def m003_runden(db: Database) -> None:
     }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id"), ("runde_id", "runden", "id")],
         not_null={"runde_id", "members"})
     db["runde_parties"].create_index(["runde_id"])
+
+
+@migrations()
+def m004_member_keys(db: Database) -> None:
+    """Members' names compared as players' names are (`partie.name_key`: case and joiners aside); a member
+    whose new key another member of the Runde has already keeps the old one (nothing is lost)."""
+    from .partie import name_key
+
+    for row in list(db.query("select id, runde_id, name, folded from members")):
+        key = name_key(row["name"])
+        if key != row["folded"] and not list(db.query(
+                "select 1 from members where runde_id = ? and folded = ?", [row["runde_id"], key])):
+            db.execute("update members set folded = ? where id = ?", [key, row["id"]])
 
 
 def owner_only(path: str) -> None:

@@ -14,14 +14,14 @@ from sqlite_utils import Database
 
 from . import store
 from .games import game_of
-from .partie import Partie
+from .partie import Partie, name_key
 from .store import NotFoundError, new_id, now, reading, writing
 
 SETTLES = ("evening", "month", "year")
 
 
 class NameTakenError(ValueError):
-    """Two members of a Runde cannot share a name (case aside)."""
+    """Two members of a Runde cannot share a name (compared as players' names are: `partie.name_key`)."""
 
     def __init__(self, name: str):
         super().__init__(name)
@@ -63,8 +63,8 @@ class Runde:
         return next((m for m in self.members if m.id == mid), None)
 
     def by_name(self, name: str) -> Member | None:
-        folded = name.casefold()
-        return next((m for m in self.members if m.name.casefold() == folded), None)
+        folded = name_key(name)
+        return next((m for m in self.members if name_key(m.name) == folded), None)
 
 
 def create_runde(db: Database, name: str, game: str, preset: str, settles: str, members=()) -> str:
@@ -79,9 +79,9 @@ def create_runde(db: Database, name: str, game: str, preset: str, settles: str, 
 
 
 def _add_member(db: Database, rid: str, name: str) -> int:
-    if list(db.query("select 1 from members where runde_id = ? and folded = ?", [rid, name.casefold()])):
+    if list(db.query("select 1 from members where runde_id = ? and folded = ?", [rid, name_key(name)])):
         raise NameTakenError(name)
-    return db["members"].insert({"runde_id": rid, "name": name, "folded": name.casefold()}).last_pk
+    return db["members"].insert({"runde_id": rid, "name": name, "folded": name_key(name)}).last_pk
 
 
 def load_runde(db: Database, rid: str) -> Runde:
@@ -147,10 +147,10 @@ def rename_member(db: Database, rid: str, mid: int, name: str) -> None:
         if not rows:
             raise NotFoundError(f"{rid}/{mid}")
         taken = list(db.query("select id from members where runde_id = ? and folded = ? and id != ?",
-                              [rid, name.casefold(), mid]))
+                              [rid, name_key(name), mid]))
         if taken:
             raise NameTakenError(name)
-        db.execute("update members set name = ?, folded = ? where id = ?", [name, name.casefold(), mid])
+        db.execute("update members set name = ?, folded = ? where id = ?", [name, name_key(name), mid])
         for row in list(db.query("select partie_id, members from runde_parties where runde_id = ?", [rid])):
             seats = json.loads(row["members"])
             if mid in seats:
@@ -178,7 +178,7 @@ def _attach(db: Database, rid: str, pid: str, seats: list) -> None:
     ids = []
     for seat in seats:
         if isinstance(seat, str):
-            found = next((m for m, n in names.items() if n.casefold() == seat.casefold()), None)
+            found = next((m for m, n in names.items() if name_key(n) == name_key(seat)), None)
             if found is None:
                 found = _add_member(db, rid, seat)
                 names[found] = seat

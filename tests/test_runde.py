@@ -15,6 +15,7 @@ from scorer.games import game_of
 from scorer.haferl import replay as haferl_replay
 from scorer.runde import pairwise
 from scorer.settle import fewest_transfers
+from scorer.web.language import euros
 
 from .conftest import NEW_PARTIE, record
 from .test_haferl_web import NEW as NEW_HAFERL
@@ -253,3 +254,130 @@ def test_the_excel_export_is_in_the_page_language(app, client):
     assert r.status_code == 200 and r.data.startswith("\ufeff".encode())
     text = r.data.decode("utf-8-sig")
     assert ";" in text.splitlines()[0]
+
+
+def standings_row(page, name):
+    """A member's row of the standings table on the page: money, evenings, deals, points, per evening."""
+    row = re.search(rf'<th scope="row">{name}</th>(.*?)</tr>', page, re.S).group(1)
+    return re.findall(r"<td[^>]*>([^<]*)</td>", row)
+
+
+def test_the_page_s_parts_are_kept_only_while_every_evening_stands(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    page = client.get(f"/r/{rid}", query_string={"period": "all"}).text
+    assert standings_row(page, "Anna")[1:3] == ["2", "4"]
+    # a deal more in the first evening: its version changes, the page follows at once
+    assert record(client, f"/p/{one}", undertaker="dealer", pile_of="0", points="40").status_code == 302
+    page = client.get(f"/r/{rid}", query_string={"period": "all"}).text
+    s1, s2 = settlement(app, one), settlement(app, two)
+    row = standings_row(page, "Anna")
+    assert row[1:3] == ["2", "5"] and row[0] == euros(s1.money[0] + s2.money[0])
+    # the language is part of what is kept: the same Runde in German
+    german = client.get(f"/r/{rid}", query_string={"period": "all"}, headers={"Accept-Language": "de"}).text
+    assert "<h3>Gegeneinander</h3>" in german and "Head to head" not in german
+    # the page's own button settles its period: the evenings' ids are its value, the form (with the CSRF
+    # token) is outside the kept parts
+    value = re.search(r'form="settle" name="partie" value="([^"]+)"', page).group(1)
+    assert sorted(value.split()) == sorted([one, two])
+    assert client.post(f"/r/{rid}/settle", data={"partie": value}).status_code == 302
+    page = client.get(f"/r/{rid}").text
+    assert "Everything is settled." in page
+    reopen = re.search(r'form="reopen" name="partie" value="([^"]+)"', page).group(1)
+    assert client.post(f"/r/{rid}/settle", data={"partie": reopen, "settled": "no"}).status_code == 302
+    assert "Everything is settled." not in client.get(f"/r/{rid}").text
+
+
+def test_the_game_switch_keeps_the_runde_and_its_members(app, client):
+    rid = new_runde(client)
+    ids = {m.name: m.id for m in stored(app, rid).members}
+    page = client.get(f"/new?game=strohmandeln&runde={rid}&member={ids['Clara']}&member={ids['Anna']}").text
+    links = re.findall(r'<a class="seg-option" href="([^"]+)"', page)
+    assert links and all(f"runde={rid}" in link and f"member={ids['Clara']}&amp;member={ids['Anna']}" in link
+                         for link in links)
+    # followed: the other game's page starts its partie in the Runde, with Clara and Anna in their seats
+    other = client.get(links[0].replace("&amp;", "&")).text
+    assert f'name="runde" value="{rid}"' in other and 'value="Clara"' in other and 'value="Anna"' in other
+    # outside a Runde the switch names no Runde
+    assert "runde=" not in "".join(re.findall(r'<a class="seg-option" href="([^"]+)"', client.get("/new").text))
+
+
+def test_members_names_are_compared_as_players_names_are(app, client):
+    # "An\u200dna" (a joiner inside) is Anna, as two players of a partie could not be Anna and An\u200dna
+    r = client.post("/r/new", data={"name": "X", "game": "strohmandeln", "settles": "month",
+                                    "members": "Anna\nAN\u200dNA"})
+    assert r.status_code == 422 and "Two members cannot share a name." in r.text
+    rid = new_runde(client, members="Anna\nBernd")
+    r = client.post(f"/r/{rid}/members", data={"name": "an\u200dna"})
+    assert r.status_code == 422 and "two members cannot share a name" in r.text
+    assert [m.name for m in stored(app, rid).members] == ["Anna", "Bernd"]
+    # a partie started in the Runde with "BERN\u200dD" seats the member Bernd, no new member
+    r = client.post("/new", data={**NEW_PARTIE, "player1": "BERN\u200dD", "runde": rid})
+    assert r.status_code == 302
+    runde = stored(app, rid)
+    assert [m.name for m in runde.members] == ["Anna", "Bernd"]
+    assert runde.parties[0].members == (runde.by_name("anna").id, runde.by_name("bern\u200dd").id)
+
+
+def test_m004_gives_stored_members_the_players_name_key(tmp_path):
+    from scorer.db import m004_member_keys
+
+    db = connect(str(tmp_path / "old.sqlite"))
+    rid = runde_store.create_runde(db, "R", "strohmandeln", "tarockbuch-extended", "month", ["Anna", "Bea"])
+    # as m003 stored them: casefolded only, joiners kept
+    db.execute("update members set name = ?, folded = ? where name = 'Bea'", ["Be\u200da", "be\u200da"])
+    m004_member_keys(db)
+    assert {r["name"]: r["folded"] for r in db.query("select name, folded from members")} == {
+        "Anna": "anna", "Be\u200da": "bea"}
+    with pytest.raises(runde_store.NameTakenError):
+        runde_store.add_member(db, rid, "BEA")
+
+
+def test_a_koenigrufen_evening_adds_its_games_declared_and_won(app, client):
+    from .test_koenigrufen_web import NEW as NEW_KOENIG
+    from .test_koenigrufen_web import deal as koenig_deal
+
+    rid = new_runde(client, members="Anna\nBernd\nCilli\nDora", game="koenigrufen")
+    r = client.post("/new", data={**NEW_KOENIG, "runde": rid})
+    board = r.headers["Location"]
+    # Anna's Rufer with Bernd, won; Bernd's Dreier, lost; Cilli's Rufer, lost; a misdeal declares nothing
+    assert koenig_deal(client, board, contract="rufer", declarer="0", partner="1", result="won").status_code == 302
+    assert koenig_deal(client, board, contract="dreier", declarer="1", result="lost").status_code == 302
+    assert koenig_deal(client, board, contract="rufer", declarer="2", partner="3", result="lost").status_code == 302
+    rows = standings_csv(client, rid)
+    header, table = rows[0], {row[0]: dict(zip(rows[0], row)) for row in rows[1:5]}
+    assert header[6:] == ["Rufer: declared", "Rufer: won", "Dreier: declared", "Dreier: won"]
+    assert [(table[n]["Rufer: declared"], table[n]["Rufer: won"]) for n in ("Anna", "Bernd", "Cilli", "Dora")] == [
+        ("1", "1"), ("0", "0"), ("1", "0"), ("0", "0")]
+    assert [(table[n]["Dreier: declared"], table[n]["Dreier: won"]) for n in ("Anna", "Bernd", "Cilli", "Dora")] == [
+        ("0", "0"), ("1", "0"), ("0", "0"), ("0", "0")]
+    s = settlement(app, board.rsplit("/", 1)[1])
+    assert Decimal(table["Anna"]["Money"]) == s.money[0]
+
+
+def test_a_member_or_evening_not_of_the_runde_changes_nothing(app, client):
+    rid = new_runde(client, members="Anna\nBernd")
+    other = new_runde(client, members="Anna\nBernd")
+    anna_elsewhere = stored(app, other).by_name("Anna").id
+    assert client.post(f"/r/{rid}/members/{anna_elsewhere}", data={"name": "Zoe"}).status_code == 404
+    assert client.post(f"/r/{rid}/members/999999", data={"name": "Zoe"}).status_code == 404
+    pid = client.post("/new", data={**NEW_PARTIE, "runde": other}).headers["Location"].rsplit("/", 1)[1]
+    r = client.post(f"/r/{rid}/settle", data={"partie": pid})
+    assert r.status_code == 422 and "Choose the evenings to mark." in r.text
+    assert [m.name for m in stored(app, other).members] == ["Anna", "Bernd"]
+    assert stored(app, other).parties[0].settled is None
+
+
+def test_a_runde_of_five_years_stays_under_30_kb(app, client):
+    """250 evenings, 20,000 deals (scorer.runde_bench.build_runde): the page lists the newest evenings and open
+    periods only; its standings count all 250 evenings."""
+    from scorer.runde_bench import build_runde
+
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        rid = build_runde(db)
+        db.conn.close()
+    page = client.get(f"/r/{rid}", query_string={"period": "all"})
+    assert page.status_code == 200 and len(page.data) < 30 * 1024
+    assert "250 evenings" in page.text
+    assert sum(int(standings_row(page.text, name)[1]) for name in ("Anna", "Bernd", "Clara", "Dieter")) == 500
+    assert sum(int(standings_row(page.text, name)[2].replace(",", "")) for name in ("Anna", "Bernd", "Clara", "Dieter")) == 40_000

@@ -66,3 +66,26 @@ def rows(settlement: Settlement, sheet) -> list[list]:
     out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
     out.append(["money", *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])
     return out
+
+
+def figures(settlement: Settlement) -> list[tuple]:
+    """The game's own figures of an evening, per player (the Runde's standings add them up): the games each
+    declared and won, by contract (Trischaken has no declarer; renonces, concessions aside from their
+    result, and misdeals are not games declared)."""
+    from ..words import Message
+
+    n = len(settlement.partie.players)
+    declared: dict = {}
+    won: dict = {}
+    for r in settlement.deals:
+        d = r.deal
+        if d.type != "game" or d.declarer is None or d.contract == "trischaken":
+            continue
+        declared.setdefault(d.contract, [0] * n)[d.declarer] += 1
+        won.setdefault(d.contract, [0] * n)[d.declarer] += 1 if r.won else 0
+    out = []
+    for contract, label in CONTRACT_LABELS.items():
+        if contract in declared:
+            out.append((Message("{contract}: declared", contract=label), tuple(declared[contract])))
+            out.append((Message("{contract}: won", contract=label), tuple(won[contract])))
+    return out

@@ -22,7 +22,7 @@ from wtforms.validators import InputRequired, Length
 from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
-from ..partie import MAX_NAME, check_name
+from ..partie import MAX_NAME, check_name, name_key
 from ..runde import Evening, in_period, open_balances, standings, summarize
 from ..runde_store import SETTLES, NameTakenError
 from ..store import NotFoundError
@@ -102,7 +102,7 @@ def create():
         for line in (form.members.data or "").splitlines():
             if line.strip():
                 members.append(clean(line, problems))
-        folded = [m.casefold() for m in members]
+        folded = [name_key(m) for m in members]
         if len(set(folded)) != len(folded):
             problems.append(_("Two members cannot share a name."))
         if len(members) > 60:
@@ -198,18 +198,57 @@ def page(rid):
     runde = load_or_404(rid)
     remember_runde(rid)
     which, start, end, problems = period_of(request.args)
-    every, broken = evenings(runde)
-    chosen = in_period(every, start, end) if not problems else []
-    table = standings(chosen, [m.id for m in runde.members])
-    groups = open_balances(every, runde.settles)
-    mine = set(session.get("parties", [])) - {p.id for p in runde.parties}
-    movable = [p for p in store.list_parties(get_db(), list(mine)) if runde_store.runde_of(get_db(), p["id"]) is None]
+    mine = [p for p in session.get("parties", []) if p not in {q.id for q in runde.parties}]
     return render_template(
-        "runde/page.html", runde=runde, names={m.id: m.name for m in runde.members}, which=which, start=start,
-        end=end, problems=problems, table=table, groups=groups, broken=broken, form=EmptyForm(),
-        name_form=NameForm(formdata=None), movable=movable, offered=games.offered(),
-        settles_label=SETTLES_LABELS[runde.settles], figure=figure, chart=chart(table, runde),
-        by_id={p.id: p for p in runde.parties}, args=request.args)
+        "runde/page.html", runde=runde, which=which, problems=problems, form=EmptyForm(),
+        parts=figures_of(runde, start, end, problems), movable=movable(mine), offered=games.offered(),
+        settles_label=SETTLES_LABELS[runde.settles], args=request.args)
+
+
+fragments = SummaryCache(size=64)
+
+
+def figures_of(runde: runde_store.Runde, start, end, problems) -> object:
+    """The page's costly parts (standings, head to head, chart, open balances, evenings), rendered once for the
+    Runde's version, every partie's version, the period and the language; then kept (`fragments`)."""
+    key = (runde.id, runde.version, tuple((p.id, p.version, p.settled) for p in runde.parties),
+           tuple((m.id, m.name) for m in runde.members), start, end, bool(problems), language())
+    parts = fragments.get(key)
+    if parts is None:
+        every, broken = evenings(runde)
+        chosen = in_period(every, start, end) if not problems else []
+        table = standings(chosen, [m.id for m in runde.members])
+        context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
+                   "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
+                   "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties},
+                   "period_label": period_label}
+        current_app.update_template_context(context)
+        module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
+        parts = {"standings": module.standings, "open": module.open, "listed": module.listed}
+        fragments.put(key, parts)
+    return parts
+
+
+def period_label(key: str) -> str:
+    """A settling period's name: the evening's day, the month ("November 2026"), or the year."""
+    from flask_babel import format_date
+
+    day = key.split(" ", 1)[0]
+    if len(day) == 4:
+        return day
+    if len(day) == 7:
+        return format_date(datetime.date.fromisoformat(day + "-01"), "LLLL y")
+    return format_date(datetime.date.fromisoformat(day), "medium")
+
+
+def movable(ids: list) -> list:
+    """The parties this browser has opened that are in no Runde: one query."""
+    if not ids:
+        return []
+    marks = ",".join("?" for _ in ids)
+    taken = {r["partie_id"] for r in get_db().query(
+        f"select partie_id from runde_parties where partie_id in ({marks})", ids)}
+    return [p for p in store.list_parties(get_db(), [i for i in ids if i not in taken])]
 
 
 def figure(value) -> str:
@@ -325,8 +364,7 @@ def move(rid):
             else:
                 problems.append(_("Choose the member who is %(name)s.", name=players[seat]))
                 chosen.append(None)
-        keys = [c if isinstance(c, int) else (c or "").casefold() for c in chosen]
-        names = [runde.member(c).name.casefold() if isinstance(c, int) else c for c in keys]
+        names = [name_key(runde.member(c).name) if isinstance(c, int) else name_key(c or "") for c in chosen]
         if len(set(names)) != len(names):
             problems.append(_("Each member plays at one seat only: choose a different member for each player."))
         if not problems:
@@ -356,7 +394,7 @@ def settle_marks(rid):
     if not EmptyForm().validate_on_submit():
         return _problems(runde, [_("The form has expired: reload the page.")])
     ours = {p.id for p in runde.parties}
-    pids = [p for p in request.form.getlist("partie") if p in ours]
+    pids = [p for value in request.form.getlist("partie") for p in value.split() if p in ours]
     if not pids:
         return _problems(runde, [_("Choose the evenings to mark.")])
     settled = request.form.get("settled") != "no"
@@ -492,13 +530,13 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
     found: list = []
     members = [clean(m, found) for m in members]
     problems += found
-    if len({m.casefold() for m in members}) != len(members):
+    if len({name_key(m) for m in members}) != len(members):
         problems.append(_("Two members cannot share a name."))
     parties = data.get("parties")
     if not isinstance(parties, list):
         return None, problems + [_("The Runde's parties must be a list.")]
     out = []
-    folded = {m.casefold() for m in members}
+    folded = {name_key(m) for m in members}
     for number, entry in enumerate(parties, start=1):
         where = _("Partie %(num)s", num=number)
         if not isinstance(entry, dict) or not isinstance(entry.get("partie"), dict):
@@ -512,8 +550,8 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             continue
         seats = entry.get("members")
         if (not isinstance(seats, list) or len(seats) != len(partie.players)
-                or not all(isinstance(s, str) and s.casefold() in folded for s in seats)
-                or len({s.casefold() for s in seats}) != len(seats)):
+                or not all(isinstance(s, str) and name_key(s) in folded for s in seats)
+                or len({name_key(s) for s in seats}) != len(seats)):
             problems.append(f"{where}: " + _("its members must be the Runde's, one for each player."))
             continue
         created = entry.get("created")
