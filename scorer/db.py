@@ -1,9 +1,11 @@
-"""The SQLite store: the connection per request, WAL and foreign keys, and the schema's migrations."""
+"""The SQLite store: one connection per server thread, WAL and foreign keys, and the schema's migrations."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import sqlite3
+import threading
 
 import click
 from flask import current_app, g
@@ -129,19 +131,64 @@ def connect(path: str, migrate: bool = True, timeout: float = 10) -> Database:
     return db
 
 
+_local = threading.local()          # this thread's (path, Database)
+_open: dict[int, Database] = {}     # every thread's connection, to close them at shutdown
+_open_lock = threading.Lock()
+
+
 def get_db() -> Database:
-    """The request's database, opened once per application context."""
-    if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"], migrate=False,
-                       timeout=current_app.config.get("DATABASE_TIMEOUT", 10))
-    return g.db
+    """This thread's database connection, opened on its first request and kept for the next ones.
+
+    A connection per request would recreate the WAL files each time and sync them on every close;
+    a kept one commits with the one fsync that `synchronous=FULL` needs. A thread is used by one request
+    at a time (waitress, the test client), so its connection is never shared between requests at once.
+    """
+    path = current_app.config["DATABASE"]
+    held = getattr(_local, "held", None)
+    if held is None or held[0] != path:
+        if held is not None:   # another app's database (tests): the old one is closed
+            _forget(held[1])
+        db = connect(path, migrate=False, timeout=current_app.config.get("DATABASE_TIMEOUT", 10))
+        _local.held = held = (path, db)
+        with _open_lock:
+            _open[id(db)] = db
+    g.db = held[1]
+    return held[1]
+
+
+def _forget(db: Database) -> None:
+    with _open_lock:
+        _open.pop(id(db), None)
+    try:
+        db.conn.close()
+    except sqlite3.Error:
+        pass
 
 
 def close_db(exc=None) -> None:
-    """Close the request's connection at the end of the application context."""
+    """At the end of a request: a transaction a failed request left open is rolled back, so that the
+    thread's next request starts clean; the connection itself stays open for it."""
     db = g.pop("db", None)
-    if db is not None:
-        db.conn.close()
+    if db is not None and db.conn.in_transaction:
+        try:
+            db.conn.rollback()
+        except sqlite3.Error:   # unusable: the next request opens a new one
+            _forget(db)
+            _local.held = None
+
+
+@atexit.register
+def close_all() -> None:
+    """Close every thread's connection (at shutdown): the last close checkpoints the WAL into the database."""
+    with _open_lock:
+        dbs = list(_open.values())
+        _open.clear()
+    for db in dbs:
+        try:
+            db.conn.close()
+        except sqlite3.Error:
+            pass
+    _local.held = None
 
 
 @click.command("init-db")

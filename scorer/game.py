@@ -49,8 +49,10 @@ class Game:
     def check(self, rules, deal, players) -> list:
         return self.engine.check(rules, deal, players)
 
-    def replay(self, partie):
-        return self.engine.replay(partie)
+    def replay(self, partie, *, checked: bool = False):
+        """The partie's settlement. `checked`: every deal already passed the game's `check` (a partie file
+        read by `partie_file` did), so the engine may skip checking it again."""
+        return self.engine.replay(partie, checked=checked)
 
     def extend(self, settlement, deals):
         return self.engine.extend(settlement, deals)

@@ -155,10 +155,10 @@ def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple]
 
 def version(db: Database, pid: str) -> int:
     """The partie's version: it changes whenever anything in the partie does."""
-    rows = list(db.query("select version from parties where id = ?", [pid]))
-    if not rows:
+    row = db.conn.execute("select version from parties where id = ?", [pid]).fetchone()   # asked on every poll
+    if row is None:
         raise NotFoundError(pid)
-    return rows[0]["version"]
+    return row[0]
 
 
 def list_parties(db: Database, ids: list[str]) -> list[dict]:
@@ -363,7 +363,13 @@ def set_ended(db: Database, pid: str, ended: bool) -> None:
         _log(db, pid, "ended" if ended else "reopened", None, None)
 
 
-def history(db: Database, pid: str) -> list[dict]:
-    """Every change to the partie, newest first."""
-    rows = db.query("select * from history where partie_id = ? order by id desc", [pid])
+def history(db: Database, pid: str, limit: int = -1, offset: int = 0) -> list[dict]:
+    """The changes to the partie, newest first: all of them, or a page (`limit` from `offset`)."""
+    rows = db.query("select * from history where partie_id = ? order by id desc limit ? offset ?",
+                    [pid, limit, offset])
     return [dict(r, detail=json.loads(r["detail"]) if r["detail"] else None) for r in rows]
+
+
+def history_count(db: Database, pid: str) -> int:
+    """How many changes the partie has had."""
+    return db.conn.execute("select count(*) from history where partie_id = ?", [pid]).fetchone()[0]

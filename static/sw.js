@@ -8,8 +8,9 @@
 const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
 const STATIC = "scorer-static-" + VERSION;
 const PAGES = "scorer-pages-" + VERSION;
-// the pages link app.css and app.js with ?v=<the same hash>: a new deploy's page never runs the old script
-const PRECACHE = ["/static/app.css?v=" + VERSION, "/static/app.js?v=" + VERSION, "/static/icon.svg", "/static/icon-192.png"];
+// the server (/sw.js) puts in the content-hashed names the pages link (/static/app.<hash>.css): a new deploy's
+// page never runs the old script
+const PRECACHE = ["/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"];
 const KEEP_PAGES = 60;   // the pages cache keeps the pages opened last, not every page ever opened
 
 function trim(cache) {

@@ -133,7 +133,9 @@ def test_a_deleted_deal_is_put_back_from_its_history_entry_and_an_undo_undone(ap
     (action,), version = restore_buttons(client, board)
     client.post(action, data={"version": version.group(1)})
     assert stored_deals(app, board) == (deals[0], deals[1], deals[2], newer)
-    assert "<ol class=\"history\" reversed>" in client.get(board + "/history").text
+    page = client.get(board + "/history").text
+    numbered = re.search(r'<ol class="history" reversed start="(\d+)">', page)
+    assert numbered and int(numbered.group(1)) == page.count('<li id="entry-')   # numbered by time, newest highest
 
 
 def test_the_pot_shared_to_the_cent_or_kept():

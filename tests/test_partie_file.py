@@ -140,3 +140,31 @@ def test_cli_errors_go_to_stderr_with_status_1(tmp_path, content, expected):
 def test_cli_missing_file(tmp_path):
     out = run_cli("replay", str(tmp_path / "nope.json"))
     assert out.returncode == 1 and out.stdout == "" and "cannot read" in out.stderr
+
+
+def test_cli_json_is_compact_and_pretty_on_request():
+    compact = run_cli("replay", str(EXAMPLE), "--json")
+    pretty = run_cli("replay", str(EXAMPLE), "--json", "--pretty")
+    expected = settlement_to_dict(replay(loads(EXAMPLE.read_text())))
+    assert compact.returncode == 0 and pretty.returncode == 0
+    assert compact.stdout.count("\n") == 1 and '", "' not in compact.stdout
+    assert pretty.stdout.startswith('{\n  "players": [\n    "Anna",')
+    assert json.loads(compact.stdout) == json.loads(pretty.stdout) == expected
+
+
+def test_a_partie_file_read_is_replayed_without_checking_twice_to_the_same_settlement():
+    from scorer.bench import sample_partie
+    partie = loads(dumps(sample_partie(300)))
+    assert replay(partie, checked=True) == replay(partie)
+
+
+def test_a_checked_replay_still_stops_where_the_partie_ended(tmp_path):
+    # the bankroll runs out in deal 1; deal 2 is refused even though each deal passed its own check
+    data = example()
+    data["rules"] = {"preset": "strawman"}
+    data["deals"] = [{"type": "misdeal", "dealer": 0, "offender": 0}] * 12
+    path = tmp_path / "ended.json"
+    path.write_text(json.dumps(data))
+    out = run_cli("replay", str(path), "--json")
+    assert out.returncode == 1 and out.stdout == ""
+    assert "ran out of credits" in out.stderr

@@ -149,6 +149,8 @@ def test_a_locked_database_is_a_busy_answer_not_an_unreadable_partie(tmp_path):
     client = app.test_client()
     board = start(client)
     cache.clear()
+    from scorer.db import close_all
+    close_all()   # the server thread's kept connection: an exclusive lock can only be had with none open
     holder = sqlite3.connect(str(tmp_path / "s.sqlite"), isolation_level=None)
     holder.execute("PRAGMA locking_mode=EXCLUSIVE")   # no one else may even read
     holder.execute("BEGIN EXCLUSIVE")

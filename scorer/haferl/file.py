@@ -18,6 +18,7 @@ _KEYS = {
     "game": ("type", "dealer", "declarer", "contract", "target", "declarer_points", "schwarz"),
     "redeal": ("type", "dealer"),
 }
+_WRONG_TYPE = Problem("type", "type must be game or redeal")   # made once: a Problem is immutable
 
 
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
@@ -30,7 +31,7 @@ def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     """One deal of the file; the rules' checks come later."""
-    kind = deal_frame(raw, problems, _KEYS, Problem("type", "type must be game or redeal"))
+    kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
     if kind is None:
         return None
     dealer = raw.get("dealer")

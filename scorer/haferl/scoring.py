@@ -173,12 +173,16 @@ def start(partie: Partie) -> Settlement:
                       next_dealer=partie.first_dealer, credits=credits)
 
 
-def replay(partie: Partie) -> Settlement:
-    """Score every deal in order; raise HaferlError naming every deal that cannot be scored."""
-    return extend(start(partie), partie.deals)
+def replay(partie: Partie, *, checked: bool = False) -> Settlement:
+    """Score every deal in order; raise HaferlError naming every deal that cannot be scored.
+
+    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
+    not checked a second time.
+    """
+    return extend(start(partie), partie.deals, checked=checked)
 
 
-def extend(settlement: Settlement, deals) -> Settlement:
+def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
     """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
     partie = settlement.partie
     rules = partie.rules
@@ -190,7 +194,7 @@ def extend(settlement: Settlement, deals) -> Settlement:
     bankrupt = settlement.bankrupt
     problems: list[Problem] = []
     for number, deal in enumerate(deals, start=len(results) + 1):
-        found = check(rules, deal, partie.players)
+        found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
             found.append(Problem("type", "the partie ended after deal {n}: {name} ran out of money",
                                  n=number - 1, name=partie.players[bankrupt]))

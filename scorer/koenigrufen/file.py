@@ -27,6 +27,7 @@ _GAME_PREMIUM = ("premium", "side", "announced", "made", "kontra")
 _RENONCE_PREMIUM = ("premium", "side")
 MAX_DEALS = 10_000
 RULES_IN_FULL = True   # the partie file writes every option (§9)
+_WRONG_TYPE = Problem("type", "type must be game, renonce or misdeal")   # made once: a Problem is immutable
 
 
 def loads(text: str | bytes) -> Partie:
@@ -81,7 +82,7 @@ def _points(value, problems: list[Problem]):
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     """One deal of the file; the rules' checks come later."""
-    kind = deal_frame(raw, problems, _KEYS, Problem("type", "type must be game, renonce or misdeal"))
+    kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
     if kind is None:
         return None
     before = len(problems)

@@ -302,12 +302,16 @@ def start(partie: Partie) -> Settlement:
                       doubled_pending=0, counted=0)
 
 
-def replay(partie: Partie) -> Settlement:
-    """Score every deal in order; raise KoenigrufenError naming every deal that cannot be scored."""
-    return extend(start(partie), partie.deals)
+def replay(partie: Partie, *, checked: bool = False) -> Settlement:
+    """Score every deal in order; raise KoenigrufenError naming every deal that cannot be scored.
+
+    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
+    not checked a second time.
+    """
+    return extend(start(partie), partie.deals, checked=checked)
 
 
-def extend(settlement: Settlement, deals) -> Settlement:
+def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
     """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
     partie = settlement.partie
     rules = partie.rules
@@ -318,7 +322,7 @@ def extend(settlement: Settlement, deals) -> Settlement:
     pending, counted, dealer = settlement.doubled_pending, settlement.counted, settlement.next_dealer
     problems: list[Problem] = []
     for number, deal in enumerate(deals, start=len(results) + 1):
-        found = check(rules, deal, partie.players)
+        found = [] if checked else check(rules, deal, partie.players)
         if found:
             problems.extend(p.at(number) for p in found)
             continue

@@ -194,6 +194,7 @@ def rounded(thirds: int) -> int:
     return (thirds + 1) // 3
 
 
+_PARSED: dict[str, int] = {}   # text -> thirds, for the texts already read
 _FRACTIONS = {"⅓": 1, "⅔": 2}
 _PATTERNS = (
     re.compile(r"^(?P<whole>\d{1,3})$"),
@@ -212,13 +213,19 @@ def parse_card_points(value: object) -> int:
             raise StrohmandelnError([Problem("card_points", "card points cannot be negative ({value})", value=value)])
         return 3 * value
     if isinstance(value, str):
+        known = _PARSED.get(value)
+        if known is not None:
+            return known
         text = value.strip()
         for pattern in _PATTERNS:
             m = pattern.match(text)
             if m:
                 g = m.groupdict()
                 extra = int(g.get("num") or 0) or _FRACTIONS.get(g.get("uni") or "", 0) or int(g.get("blatt") or 0)
-                return 3 * int(g["whole"]) + extra
+                thirds = 3 * int(g["whole"]) + extra
+                if len(_PARSED) < 4096:   # a partie file repeats a few hundred values
+                    _PARSED[value] = thirds
+                return thirds
     shown = str(value)[:20]
     raise StrohmandelnError([Problem(
         "card_points",

@@ -21,6 +21,7 @@ _KEYS = {
     "misdeal": ("type", "dealer", "offender"),
     "redeal": ("type", "dealer", "reason"),
 }
+_WRONG_TYPE = Problem("type", "type must be game, renonce, misdeal or redeal")   # made once: a Problem is immutable
 
 
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, str]:
@@ -47,7 +48,7 @@ def _index(raw: dict, key: str, problems: list[Problem], allow_none: bool = Fals
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     """One deal of the file; the rules' checks come later, in replay."""
-    kind = deal_frame(raw, problems, _KEYS, Problem("type", "type must be game, renonce, misdeal or redeal"))
+    kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
     if kind is None:
         return None
     dealer = _index(raw, "dealer", problems)

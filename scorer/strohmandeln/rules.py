@@ -238,7 +238,7 @@ class RuleSet(RuleSetForm):
         """The pack and its way of counting."""
         return pack_for(self.deck, self.counting or "threes")
 
-    @property
+    @cached_property
     def has_nullrunde(self) -> bool:
         """Whether draws and ties start a doubled round."""
         return self.preset in TAROCKBUCH
@@ -250,12 +250,12 @@ class RuleSet(RuleSetForm):
             return None
         return {"tarockbuch-extended": 1, "tarockbuch-classic": 2, "beck": 1, "strawman": 20}[self.preset]
 
-    @property
+    @cached_property
     def undertaken_won(self) -> int:
         """Game points of an undertaken game won by the undertaker."""
         return {"tarockbuch-extended": 3, "tarockbuch-classic": 3, "beck": 2, "strawman": 30}[self.preset]
 
-    @property
+    @cached_property
     def undertaken_lost(self) -> int:
         """Game points to the opponent of an undertaker who lost."""
         return {"tarockbuch-extended": 4, "tarockbuch-classic": 4, "beck": 2, "strawman": 40}[self.preset]
@@ -267,7 +267,7 @@ class RuleSet(RuleSetForm):
             return None
         return 45 if self.deck == 54 else self.grammel_threshold
 
-    @property
+    @cached_property
     def undertaken_draw_lost(self) -> bool:
         """Whether an undertaker who stays under the mark loses even where the opponent does too."""
         if self.preset == "beck":
@@ -310,7 +310,7 @@ class RuleSet(RuleSetForm):
             return 0
         return self.bonuses[bonus]
 
-    @property
+    @cached_property
     def valat_value(self) -> int | None:
         """Game points of a Valat, or None."""
         return 12 if self.preset in TAROCKBUCH else None
@@ -320,7 +320,7 @@ class RuleSet(RuleSetForm):
         """Straw Man: (Absolut from, its credits, Grandpoint from, its credits)."""
         return (40, 10, 50, 20) if self.preset == "strawman" else None
 
-    @property
+    @cached_property
     def misdeal_value(self) -> int:
         """What a misdeal costs its offender."""
         return 10 if self.preset == "strawman" else 1

@@ -4,20 +4,40 @@ game's own forms (a new partie, a deal) are in its web module (`Game.web`)."""
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import HiddenField
 
+from .language import language
 
-class EmptyForm(FlaskForm):
+
+@lru_cache(maxsize=8)
+def wtforms_translations(lang: str):
+    """WTForms' own messages ("Not a valid choice") in `lang`, read from its catalog once per language."""
+    from wtforms.i18n import get_translations
+
+    return get_translations([lang])
+
+
+class Form(FlaskForm):
+    """Every form of the app: Flask-WTF's (CSRF), with WTForms' messages translated from a catalog read once,
+    not from disk on every request as Flask-WTF's own translations setting does."""
+
+    class Meta(FlaskForm.Meta):
+        def get_translations(self, form):
+            return wtforms_translations(language())
+
+
+class EmptyForm(Form):
     """A button that changes state: CSRF-protected, nothing else."""
 
     version = HiddenField()
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """Upload a partie file to start a new partie from it."""
 
     file = FileField(_l("Partie file (.json)"))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
@@ -18,14 +17,14 @@ from ..haferl.scoring import POT, at_the_end as engine_at_the_end
 from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
 from .creating import rules_from_form
-from .forms import new_key
+from .forms import Form, new_key
 from .language import euros, say
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
 
 
-class NewPartieForm(FlaskForm):
+class NewPartieForm(Form):
     """Three or four names in seating order, a rule set with its options, who deals first."""
 
     game = HiddenField(default="haferltarock")
@@ -47,7 +46,7 @@ class NewPartieForm(FlaskForm):
                            description=_l("Empty: 10.00."))
 
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """One deal: who dealt; for a game the declarer, contract, target, declarer's card points, Schwarz."""
 
     key = HiddenField()
@@ -130,15 +129,20 @@ def transfers(result, partie) -> list[tuple[str, str, str, str]]:
              euros(t.amount, sign=False), str(REASONS.get(t.reason, t.reason))) for t in result.transfers]
 
 
+CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
+
+
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     """Every player's running balance as SVG polylines (None before two deals)."""
     n = len(settlement.partie.players)
-    series = [[settlement.deals[0].balance[i] - settlement.deals[0].net[i]] + [r.balance[i] for r in settlement.deals]
-              for i in range(n)] if settlement.deals else []
-    if not series or len(series[0]) < 2:
+    deals = settlement.deals
+    if not deals:
         return None
-    step_every = -(-len(series[0]) // 200)
-    series = [s[::step_every] + ([s[-1]] if (len(s) - 1) % step_every else []) for s in series]
+    count = len(deals) + 1   # the balances before the first deal, then after each
+    step_every = -(-count // CHART_POINTS)
+    picked = list(range(0, count, step_every)) + ([count - 1] if (count - 1) % step_every else [])
+    first = deals[0]
+    series = [[deals[k - 1].balance[i] if k else first.balance[i] - first.net[i] for k in picked] for i in range(n)]
     top = max(max(max(s) for s in series), 0)
     bottom = min(min(min(s) for s in series), 0)
     span = (top - bottom) or 1

@@ -10,7 +10,6 @@ from decimal import Decimal
 
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
@@ -23,7 +22,7 @@ from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
 from ..settle import fewest_transfers
 from .creating import options_from_form
-from .forms import new_key
+from .forms import Form, new_key
 from .language import card_points, euros, say, signed
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
@@ -39,7 +38,7 @@ def _name(label, optional=False):
     return StringField(label, validators=([Optional()] if optional else []) + checks)
 
 
-class NewPartieForm(FlaskForm):
+class NewPartieForm(Form):
     """Four or five names in seating order, a rule set with its options, who deals first."""
 
     game = HiddenField(default="koenigrufen")
@@ -105,7 +104,7 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
 
 # -- the deal form ---------------------------------------------------------------------------------------------
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """One deal: what happened, who dealt, the contract, declarer and partner, the result, Kontra, premiums;
     Trischaken's card points; the offender of a renonce or a misdeal. The premium grid's and the players'
     fields are added below (one per premium, one per seat)."""

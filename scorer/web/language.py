@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime, timezone
-from urllib.parse import urlsplit
-
-from werkzeug.urls import iri_to_uri
 from decimal import Decimal
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from babel import numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+from werkzeug.urls import iri_to_uri
 
 from ..amounts import MINUS, card_points_text, money_text
 
@@ -116,6 +115,8 @@ def sentence(message, located: bool = False) -> str:
 
 def number(n: int) -> str:
     """A whole number in the locale's digits (1.000 in German, 1,000 in English)."""
+    if type(n) is int and -1000 < n < 1000:   # no group separator in either language: no need for Babel
+        return str(n)
     try:
         return numbers.format_decimal(n, locale=language())
     except (ArithmeticError, ValueError):   # a number of dozens of digits, from a hostile file: as it is
@@ -131,6 +132,7 @@ def signed(n: int) -> str:
 def euros(amount: Decimal, sign: bool = True) -> str:
     """Money as players write it: +1.20 € in English, +1,20 € in German."""
     return money(amount, sign="nonzero" if sign else "", minus=MINUS if sign else "") + " €"
+
 
 
 def card_points(thirds: int | None) -> str:

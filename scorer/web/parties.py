@@ -4,6 +4,7 @@ export and import, share, history, rules. The partie's game (`scorer.games`) bri
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from urllib.parse import quote
 
@@ -29,7 +30,8 @@ from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache
 
 bp = Blueprint("partie", __name__)
 BOARD_DEALS = 20     # the board shows the newest deals; the rest are a tap away
-DEALS_PAGE = 100
+DEALS_PAGE = 25      # deals a page of the list shows: light on a phone (each row tells what its points are)
+HISTORY_PAGE = 50    # changes a page of the history shows
 
 
 @bp.route("/")
@@ -87,6 +89,7 @@ def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
     sp, settlement = current(pid)
     remember(pid)
+    g.page_version = sp.version   # what the rendered board may be kept for (web/pagecache.py)
     results = settlement.deals[::-1][:BOARD_DEALS]
     game = game_of(sp.partie)
     web = game.web_module()
@@ -283,8 +286,14 @@ def qr(pid):
 def history(pid):
     """Every change to the partie, with its time, newest first."""
     sp = load_or_404(pid)
-    rows = history_rows(store.history(get_db(), pid), sp.partie)
-    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows, form=EmptyForm())
+    total = store.history_count(get_db(), pid)
+    pages = max(1, -(-total // HISTORY_PAGE))
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdecimal() and len(page) <= 9 and 1 <= int(page) <= pages else 1
+    rows = history_rows(store.history(get_db(), pid, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE),
+                        sp.partie)
+    return render_template("history.html", sp=sp, partie=sp.partie, rows=rows, page=page, pages=pages,
+                           first=total - (page - 1) * HISTORY_PAGE, form=EmptyForm())
 
 
 @bp.route("/p/<pid>/rules")
@@ -305,7 +314,9 @@ def manifest():
                   {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},
                   {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
     }
-    return Response(json.dumps(data), mimetype="application/manifest+json")
+    # kept a day: a revisit does not ask for it (it follows the page's language, hence private)
+    return Response(json.dumps(data), mimetype="application/manifest+json",
+                    headers={"Cache-Control": "private, max-age=86400", "Vary": "Cookie, Accept-Language"})
 
 
 _STATIC_VERSION: dict = {}
@@ -328,10 +339,19 @@ def static_version() -> str:
     return _STATIC_VERSION[folder]
 
 
+PRECACHE = ("app.css", "app.js", "icon.svg", "icon-192.png")
+
+
 @bp.route("/sw.js")
 def service_worker():
     """The service worker (static/sw.js), served from the root so that it may look after every page."""
-    response = current_app.send_static_file("sw.js")
+    from .assets import hashed_url
+    with open(f"{current_app.static_folder}/sw.js", encoding="utf-8") as fh:
+        script = fh.read()
+    # the files it keeps, under the hashed names the pages use
+    precache = json.dumps([hashed_url(current_app, name) for name in PRECACHE])
+    script = re.sub(r"const PRECACHE = \[[^\]]*\];", lambda m: f"const PRECACHE = {precache};", script, count=1)
+    response = Response(script, mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -16,7 +16,6 @@ from decimal import Decimal
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
@@ -27,7 +26,7 @@ from ..partie import MAX_NAME, check_name, name_key
 from ..runde import Evening, in_period, open_balances, standings, summarize
 from ..runde_store import SETTLES, NameTakenError
 from ..store import NotFoundError
-from .forms import EmptyForm, ImportForm
+from .forms import EmptyForm, Form, ImportForm
 from .language import TR, euros, language, number, say, sentence
 from .loading import cache as settlement_cache
 from .loading import remember
@@ -72,7 +71,7 @@ def clean(value: str | None, problems: list) -> str:
     return name
 
 
-class NewRundeForm(FlaskForm):
+class NewRundeForm(Form):
     name = StringField(_l("Name of the Runde"), validators=[InputRequired(_l("Enter a name for the Runde.")),
                                                            Length(max=60, message=_l("At most 60 characters."))])
     game = RadioField(_l("Game"), default=None)
@@ -80,7 +79,7 @@ class NewRundeForm(FlaskForm):
     members = TextAreaField(_l("Members, one name a line"))
 
 
-class NameForm(FlaskForm):
+class NameForm(Form):
     name = StringField(_l("Name"), validators=[InputRequired(_l("Enter a name.")),
                                                Length(max=MAX_NAME, message=_l("A name has at most 40 characters."))])
 

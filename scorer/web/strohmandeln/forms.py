@@ -4,18 +4,18 @@ calculator's counters)."""
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from ...strohmandeln import PRESET_NAMES, PRESETS
+from ..forms import Form
 
 COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
                   "jacks": _l("Jacks"), "tarocks": _l("Other Tarocks"), "tricks": _l("Tricks")}
 
 
 
-class NewPartieForm(FlaskForm):
+class NewPartieForm(Form):
     """Two names, a preset with its options, the stake, who deals first."""
 
     player0 = StringField(_l("First player"), validators=[InputRequired(_l("Enter the first player's name.")),
@@ -44,7 +44,7 @@ class NewPartieForm(FlaskForm):
     bankroll = StringField(_l("Credits each player starts with"), validators=[Optional()])
 
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """One deal: its type, dealer, undertaker, one pile's card points, bonuses, offender, reason."""
 
     key = HiddenField()          # idempotency: one deal per form

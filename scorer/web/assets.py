@@ -1,0 +1,109 @@
+"""Static files under content-hashed names, kept by browsers for a year, sent compressed.
+
+`url_for('static', filename='app.css')` gives `/static/app.<hash>.css`, the hash being the first ten hex digits
+of the file's SHA-256: a changed file gets a new name, so the old name may be cached forever
+(`Cache-Control: public, max-age=31536000, immutable`) and a revisit asks for none of them. A name whose hash is
+not the file's (a page from before a deploy) and the plain name (`/static/app.css`) still answer, with the
+file as it is now and `no-cache`. Each file is read and compressed once (brotli at its best, gzip at level 9)
+and kept in memory; the pages themselves are compressed by Flask-Compress (`app.py`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+import os
+import re
+import threading
+
+from flask import Response, abort, request
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+HASHED = re.compile(r"^(?P<stem>[^/]+)\.(?P<hash>[0-9a-f]{10})(?P<ext>\.[A-Za-z0-9]+)$")
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json", "image/svg+xml")
+
+
+class StaticFile:
+    """One static file as sent: its bytes plain and compressed, its hash and type."""
+
+    def __init__(self, path: str):
+        with open(path, "rb") as fh:
+            self.data = fh.read()
+        self.hash = hashlib.sha256(self.data).hexdigest()[:10]
+        self.mimetype = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        if self.mimetype == "text/javascript":
+            self.mimetype = "application/javascript"
+        self.encoded: dict[str, bytes] = {}
+        if self.mimetype.startswith(COMPRESSIBLE) and len(self.data) > 500:
+            import brotli
+            self.encoded["br"] = brotli.compress(self.data, quality=11)
+            self.encoded["gzip"] = gzip.compress(self.data, 9, mtime=0)
+
+
+class Assets:
+    """The static folder's files, read once each (a deploy restarts the server)."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self.files: dict[str, StaticFile | None] = {}
+        self.lock = threading.Lock()
+
+    def get(self, filename: str) -> StaticFile | None:
+        if filename not in self.files:
+            path = os.path.join(self.folder, filename)
+            real = os.path.realpath(path)
+            found = None
+            if "/" not in filename and not filename.startswith(".") and os.path.isfile(real) \
+                    and os.path.dirname(real) == os.path.realpath(self.folder):
+                found = StaticFile(real)
+            with self.lock:
+                self.files[filename] = found
+        return self.files[filename]
+
+    def hashed(self, filename: str) -> str:
+        """`app.css` -> `app.<hash>.css`; a name that is not a file here stays as it is."""
+        found = self.get(filename)
+        if found is None:
+            return filename
+        stem, ext = os.path.splitext(filename)
+        return f"{stem}.{found.hash}{ext}"
+
+    def response(self, filename: str) -> Response:
+        """The file under its hashed name (kept a year) or its plain or an outdated name (no-cache)."""
+        m = HASHED.match(filename)
+        immutable = False
+        if m:
+            found = self.get(m["stem"] + m["ext"])
+            immutable = found is not None and found.hash == m["hash"]
+        else:
+            found = self.get(filename)
+        if found is None:
+            abort(404)
+        encoding = request.accept_encodings.best_match(list(found.encoded)) if found.encoded else None
+        body = found.encoded[encoding] if encoding else found.data
+        response = Response(body, mimetype=found.mimetype)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.headers["Vary"] = "Accept-Encoding"
+        response.headers["Cache-Control"] = IMMUTABLE if immutable else "no-cache"
+        response.set_etag(found.hash + (f"-{encoding}" if encoding else ""))
+        return response.make_conditional(request)
+
+
+def init_app(app) -> None:
+    """Hashed names for `url_for('static', ...)`, and the static route answering them."""
+    assets = Assets(app.static_folder)
+    app.extensions["scorer_assets"] = assets
+
+    @app.url_defaults
+    def hashed_static(endpoint, values):
+        if endpoint == "static" and "filename" in values and not HASHED.match(values["filename"]):
+            values["filename"] = assets.hashed(values["filename"])
+
+    app.view_functions["static"] = assets.response
+
+
+def hashed_url(app, filename: str) -> str:
+    """The hashed address of a static file, for code outside a request (the service worker's list)."""
+    return f"{app.static_url_path}/{app.extensions['scorer_assets'].hashed(filename)}"

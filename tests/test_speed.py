@@ -1,0 +1,214 @@
+"""What keeps the server fast without giving anything up: one connection per server thread (one fsync a
+write), compression, content-hashed static files, the rendered board kept while the partie is unchanged."""
+
+import threading
+
+from scorer.db import close_all, get_db
+
+
+def test_a_thread_keeps_its_connection_and_another_thread_has_its_own(app):
+    with app.app_context():
+        first = get_db()
+    with app.app_context():
+        assert get_db() is first                         # the next request of this thread: the same one
+        assert next(first.query("pragma synchronous"))["synchronous"] == 2   # FULL, still
+    other = []
+
+    def elsewhere():
+        with app.app_context():
+            other.append(get_db())
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert other[0] is not first
+    close_all()
+    with app.app_context():
+        assert get_db() is not first                     # closed at shutdown; a new one after
+
+
+def test_a_failed_request_leaves_no_transaction_for_the_next(app, client, board):
+    with app.app_context():
+        db = get_db()
+        db.conn.execute("BEGIN")
+        db.conn.execute("update parties set version = version + 100")
+    # the application context ended with the transaction open: it was rolled back, not committed
+    with app.app_context():
+        db = get_db()
+        assert not db.conn.in_transaction
+        assert next(db.query("select max(version) as v from parties"))["v"] < 100
+    assert client.get(board).status_code == 200
+
+
+import gzip
+import re
+from pathlib import Path
+
+import brotli
+
+STATIC = Path(__file__).parent.parent / "static"
+
+
+def assets(page: str) -> list[str]:
+    return re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+
+
+def test_static_files_have_content_hashed_names_kept_a_year(client, board):
+    page = client.get(board).text
+    named = assets(page)
+    assert {re.sub(r"\.[0-9a-f]{10}\.", ".", a) for a in named} >= {"/static/app.css", "/static/app.js",
+                                                                    "/static/icon.svg"}
+    for url in named:
+        plain_name = re.sub(r"\.[0-9a-f]{10}\.", ".", url).rsplit("/", 1)[1]
+        response = client.get(url)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert response.data == (STATIC / plain_name).read_bytes()
+        again = client.get(url, headers={"If-None-Match": response.headers["ETag"]})
+        assert again.status_code == 304
+    # the plain name and a name from before a deploy still answer, but are asked again each time
+    for url in ("/static/app.css", "/static/app.0123456789.css"):
+        response = client.get(url)
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache"
+        assert response.data == (STATIC / "app.css").read_bytes()
+    assert client.get("/static/none.css").status_code == 404
+    assert client.get("/static/../pyproject.toml").status_code == 404
+
+
+def test_the_service_worker_keeps_the_hashed_names_the_pages_use(client, board):
+    page = client.get(board).text
+    sw = client.get(re.search(r'data-sw="([^"]+)"', page).group(1)).text
+    precache = re.search(r"const PRECACHE = (\[[^\]]*\]);", sw).group(1)
+    kept = set(re.findall(r'"([^"]+)"', precache))
+    assert kept and kept <= set(assets(page)) | set(re.findall(r'href="(/static/[^"]+)"', page))
+    assert all(re.search(r"\.[0-9a-f]{10}\.", url) for url in kept)
+
+
+def test_pages_and_static_files_are_sent_compressed_when_the_browser_asks(client, board):
+    plain = client.get(board, headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers
+    br = client.get(board, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert br.headers["Content-Encoding"] == "br" and "Accept-Encoding" in br.headers["Vary"]
+    assert brotli.decompress(br.data).count(b"<li") == plain.data.count(b"<li")   # the same page
+    zipped = client.get(board, headers={"Accept-Encoding": "gzip, deflate"})   # plain HTTP: no br
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert len(zipped.data) < len(plain.data) / 2
+    script = next(a for a in assets(plain.text) if a.endswith(".js"))
+    for encoding, decode in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+        response = client.get(script, headers={"Accept-Encoding": encoding})
+        assert response.headers["Content-Encoding"] == encoding
+        assert decode(response.data) == (STATIC / "app.js").read_bytes()
+
+
+def test_the_manifest_is_kept_a_day(client):
+    response = client.get("/manifest.webmanifest")
+    assert response.headers["Cache-Control"] == "private, max-age=86400"
+
+
+# -- the rendered board, kept while the partie's version stands -----------------------------------------------
+
+from scorer import create_app   # noqa: E402
+from tests.conftest import NEW_PARTIE, record   # noqa: E402
+
+HIDDEN = re.compile(r'<input[^>]*name="(csrf_token|version)"[^>]*value="([^"]*)"|'
+                    r'<input[^>]*value="([^"]*)"[^>]*name="(csrf_token|version)"')
+
+
+def undo_fields(page: str) -> dict:
+    form = re.search(r'<form[^>]*class="confirm undo".*?</form>', page, re.S).group(0)
+    fields = {}
+    for m in HIDDEN.finditer(form):
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        fields[name] = value
+    return fields
+
+
+def rows(page: str) -> int:
+    return len(re.findall(r'<li id="deal-', page))
+
+
+def test_a_kept_board_is_never_older_than_the_partie_and_each_phone_gets_its_own_token(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    anna, bernd = app.test_client(), app.test_client()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', anna.get("/new").text).group(1)
+    response = anna.post("/new", data={**NEW_PARTIE, "csrf_token": token})
+    board = response.headers["Location"]
+    app.config["WTF_CSRF_ENABLED"] = False   # the deals below through the test helper
+    for points in ("40", "38"):
+        assert record(anna, board, points=points).status_code == 302
+    anna.get(board)   # the flash of the last deal shown once
+    app.config["WTF_CSRF_ENABLED"] = True
+    first = anna.get(board).text
+    pages = app.extensions["scorer_pages"]
+    assert len(pages.entries) == 1                       # rendered once and kept
+    again = bernd.get(board).text                        # the other phone: from memory, with its own token
+    assert undo_fields(again)["csrf_token"] != undo_fields(first)["csrf_token"]
+    assert re.sub(r'value="[^"]{40,}"', "", again) == re.sub(r'value="[^"]{40,}"', "", first)
+    # the other phone undoes the last deal with the token of the kept page: accepted
+    response = bernd.post(board + "/undo", data=undo_fields(again))
+    assert response.status_code == 302
+    after = anna.get(board).text
+    assert undo_fields(after)["version"] != undo_fields(first)["version"]   # never the old board
+    assert "Deal 2 undone" not in after                  # the flash went to the phone that undid it
+    assert "Deal 2 undone" in bernd.get(board).text      # a page with a flash: rendered, not kept...
+    assert "Deal 2 undone" not in bernd.get(board).text  # ...and shown once
+    german = anna.get("/lang/de?next=" + board, follow_redirects=True).text
+    assert "Spiel eintragen" in german and "Record deal" not in german   # the language is part of the key
+    assert "Record deal" in bernd.get(board).text       # the other phone still reads English
+
+
+def test_the_kept_board_follows_every_kind_of_change(app, client, board):
+    counts = []
+    for _ in range(3):
+        record(client, board, points="40")
+        client.get(board)   # the flash
+        counts.append(rows(client.get(board).text))
+    client.post(board + "/deal/1/edit", data={"type": "game", "dealer": "0", "undertaker": "nobody", "pile_of": "0",
+                                                "points": "20", "blatt": "0", "action": "save", "key": "edit-1"})
+    client.get(board)
+    assert "20" in client.get(board + "/deal/1").text
+    page = client.get(board).text
+    assert counts == [1, 2, 3] and rows(page) == 3
+    client.post(board + "/end", data={})
+    client.get(board)
+    assert 'id="record"' not in client.get(board).text   # ended: the kept running board is not sent
+
+
+def test_wtforms_messages_are_translated_from_a_catalog_read_once(app, client, monkeypatch):
+    from babel import support
+
+    from scorer.web.forms import wtforms_translations
+
+    wtforms_translations.cache_clear()
+    reads = []
+    load = support.Translations.load
+    monkeypatch.setattr(support.Translations, "load", lambda *a, **k: reads.append(a) or load(*a, **k))
+    for _ in range(3):
+        client.get("/new")
+        client.get("/new", headers={"Accept-Language": "de"})
+    assert len(reads) <= 2   # once per language, not once per request
+    from wtforms import RadioField
+
+    from scorer.web.forms import Form
+
+    class Pick(Form):
+        choice = RadioField(choices=[("a", "A")])
+
+    with app.test_request_context("/", method="POST", data={"choice": "z"}, headers={"Accept-Language": "de"}):
+        form = Pick(meta={"csrf": False})
+        assert not form.validate()
+        assert form.choice.errors == ["Keine gültige Auswahl."]
+
+
+def test_the_history_comes_a_page_at_a_time(app, client, board):
+    for points in ["40", "38", "50"] * 20:      # 60 deals recorded: 61 changes with the start
+        assert record(client, board, points=points).status_code == 302
+    first = client.get(board + "/history").text
+    assert first.count('<li id="entry-') == 50 and "Deal 60 recorded" in first and "Partie started" not in first
+    assert 'href="' + board + '/history?page=2"' in first and "?page=0" not in first
+    second = client.get(board + "/history?page=2").text
+    assert second.count('<li id="entry-') == 11 and "Deal 10 recorded" in second and "Partie started" in second
+    assert "Deal 11 recorded" not in second and 'href="' + board + '/history?page=1"' in second
+    assert 'reversed start="61"' in first and 'reversed start="11"' in second   # numbered by time across pages
+    assert client.get(board + "/history?page=" + "9" * 50).text.count('<li id="entry-') == 50   # no such page: the first
