@@ -170,7 +170,9 @@ class Server:
     def __init__(self, app):
         from waitress.server import create_server
         self.port = free_port()
-        self.server = create_server(app, host="127.0.0.1", port=self.port, threads=4)
+        # poll(), not select(): a socket closed by close() from this thread is then seen as closed by the
+        # server's loop, not a "Bad file descriptor" in its thread
+        self.server = create_server(app, host="127.0.0.1", port=self.port, threads=4, asyncore_use_poll=True)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -199,6 +201,7 @@ class Server:
 
     def close(self):
         self.server.close()
+        self.thread.join(timeout=10)
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
