@@ -1,6 +1,8 @@
 """The score sheet at the table (issue 19) in a real browser on a phone: a common deal in four inputs from the
 board, the result beside Save, the folded bonuses, the German board at 360 px, who pays whom at the end."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -56,6 +58,42 @@ def test_a_common_deal_in_four_inputs(server, browser):
     assert page.locator("input[name=undertaker][value=dealer]").is_checked()     # Bernd deals deal 2
     expect(page.locator("#save-result")).not_to_be_empty()
     expect(page.locator("#preview")).to_contain_text("Trull")
+    context.close()
+
+
+def test_the_calculator_in_few_taps(server, browser):
+    """Counting cards one tap on + each, the tricks typed without clearing a 0 first, then "Use for Anna"."""
+    context, page = phone(browser)
+    new_partie(page, server["url"])
+    page.goto(page.url + "/calculator")
+    taps = 0
+    for label, times in (("Trull cards", 2), ("Kings", 2), ("Queens", 2)):
+        for _ in range(times):
+            page.get_by_role("button", name=f"One more: {label}").tap()
+            taps += 1
+    page.locator("#tricks").tap()                                          # the field is empty: type at once
+    page.keyboard.type("10")
+    taps += 3
+    # Sküs and Pagat, 2 Kings, 2 Queens in 10 tricks: 3 × (10 + 10 + 8 + 14) − 2 × 20 = 86 thirds
+    expect(page.locator("#calc-result")).to_contain_text("28 + 2 Blatt")
+    expect(page.locator("a.use[data-player='0']")).to_have_attribute("href", re.compile(r"points=28&blatt=2"))
+    for _ in range(3):                                                     # no more than the pack's 4 Kings
+        page.get_by_role("button", name="One more: Kings").tap()
+    expect(page.locator("#kings")).to_have_value("4")
+    for _ in range(2):
+        page.get_by_role("button", name="One fewer: Kings").tap()
+    expect(page.locator("#calc-result")).to_contain_text("28 + 2 Blatt")
+    page.locator("a.use[data-player='0']").tap()
+    taps += 1
+    assert taps == 10                                                      # 6 cards, 3 for the tricks, Use
+    page.wait_for_selector("#deal-form")
+    assert page.locator("input[name=undertaker][value=dealer]").is_checked()     # Anna deals deal 1
+    # she undertook with 28 ⅔ (29 rounded): under 36, so 4 to Bernd
+    expect(page.locator("#save-result")).to_have_text("Bernd +4 ·")
+    page.locator("#save").tap()
+    page.wait_for_selector("#record")
+    sp, s = settled(server, page)
+    assert sp.partie.deals[0].undertaker == 0 and s.balance == (-4, 4)
     context.close()
 
 

@@ -165,3 +165,44 @@ def test_use_for_carries_the_undertaker_into_the_form(client):
     form = client.get(by_player["1"]).text
     assert 'name="undertaker" value="forehand" checked' in form and 'name="pile_of" value="1" checked' in form
     assert 'value="trull_tricks:1" checked' in form
+
+
+def counter(page: str, name: str) -> str:
+    found = re.search(rf'<input id="{name}"[^>]*>', page)
+    assert found, f"no counter {name}"
+    return found.group(0)
+
+
+def test_the_calculator_types_the_tricks_and_taps_each_counting_card(client):
+    board = start(client)
+    page = client.get(board + "/calculator").text
+    # the tricks: typed, nothing to clear first (empty, 0 as its placeholder), − / + up to the whole pack's 27
+    tricks = counter(page, "tricks")
+    assert 'value=""' in tricks and 'placeholder="0"' in tricks and 'data-max="27"' in tricks
+    # each counting card one tap on +, never past what the 54-card pack holds
+    assert 'value="0"' in counter(page, "trull") and 'data-max="3"' in counter(page, "trull")
+    assert all('data-max="4"' in counter(page, n) for n in ("kings", "queens", "knights", "jacks"))
+    # the 40-card pack: 17 other Tarocks, 20 tricks
+    forty = client.get("/calculator?deck=40").text
+    assert 'data-max="17"' in counter(forty, "tarocks") and 'data-max="20"' in counter(forty, "tricks")
+    # typed tricks count as they are: Sküs and Pagat, 2 Kings, 2 Queens in 10 tricks (20 cards):
+    # 3 × (2×5 + 2×5 + 2×4 + 14×1) − 2 × 20 = 86 thirds = 28 ⅔
+    page = client.get(board + "/calculator?trull=2&kings=2&queens=2&tricks=10").text
+    assert 'value="10"' in counter(page, "tricks")
+    uses = dict(re.findall(r'href="([^"]*)" data-player="(\d)"', page.replace("&amp;", "&")))
+    anna = next(url for url, player in uses.items() if player == "0")
+    assert "points=28" in anna and "blatt=2" in anna and "undertaker=dealer" in anna   # Anna deals deal 1
+    form = client.get(anna).text
+    # opened with its points, the form shows the preview at once (without JavaScript too), the result on Save:
+    # Anna undertook and has 28 ⅔ (29 rounded), under 36 but not under 26: 4 to Bernd (RULES.md's table)
+    assert 'name="undertaker" value="dealer" checked' in form and 'id="preview-short"' in form
+    assert re.search(r'id="save-result">Bernd \+4 ·<', form)
+    # inside the deal form: the tricks typed, the pile counted into the points
+    data = {"type": "game", "dealer": "0", "undertaker": "dealer", "pile_of": "0", "blatt": "0", "points": "",
+            "trull": "2", "kings": "2", "queens": "2", "knights": "0", "jacks": "0", "tricks": "10",
+            "action": "count", "key": secrets.token_urlsafe(16)}
+    counted = client.post(board + "/deal", data=data).text
+    assert re.search(r'id="points"[^>]*value="28"', counted) and 'value="10"' in counter(counted, "tricks")
+    # no tricks typed: an empty field is 0 tricks, and 2 Trull cards cannot lie in no trick
+    empty = client.post(board + "/deal", data={**data, "tricks": ""}).text
+    assert 'value=""' in counter(empty, "tricks") and 'class="errors' in empty

@@ -74,6 +74,7 @@ def test_a_five_player_evening_in_german(server, browser):
     tap(page, "input[name=partner][value='3'] + span")
     tap(page, "input[name=result][value=won] + span")
     expect(page.locator("#preview")).to_contain_text("Bernd: Rufer mit Dora")
+    expect(page.locator("#save-result")).to_have_text("Bernd +1 ·")       # the live result beside Save
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, "koenigrufen-form-" + scheme)
@@ -98,6 +99,7 @@ def test_a_five_player_evening_in_german(server, browser):
     page.locator("#premiums > summary").tap()
     page.locator("select[name=side_pagat]").select_option("declarer")
     page.locator("input[name=kontra][value='2'] + span").tap()
+    expect(page.locator("#save-result")).to_have_text("Emil +18 ·")       # 1 vs 3: (4 + Pagat 2) × 3
     tap(page, "#save")
     page.wait_for_selector("#record")
     s = check_board(server, page)

@@ -281,3 +281,39 @@ def test_a_german_koenigrufen_board(client):
     for word in ("Trischaken", "Solodreier", "König im Talon", "Pagat", "Uhu", "Kakadu", "Quapil",
                  "König ultimo", "Valat", "Geschleift", "Re", "Sub", "Spielerseite"):
         assert word in form, word
+
+
+def settle_lines(page: str) -> list[str]:
+    boxes = re.findall(r'<section class="settle".*?</section>', page, re.S)
+    assert len(boxes) == 1, "one settlement on the page, the shared one"
+    return [re.sub(r"\s+", " ", li).strip() for li in re.findall(r"<li>(.*?)</li>", boxes[0], re.S)]
+
+
+def test_five_players_who_pays_whom_through_the_shared_end(app, client):
+    """Three deals at a five-table (ooe, 0.10 a point; RULES-KOENIGRUFEN.md §1–§4), settled in the fewest
+    transfers by the shared end of the evening. Worked by hand:
+    1. Emil deals and sits out. Anna (Vorhand) Rufer with Cilli, 40 card points: won (35 ⅔ wins), value 1,
+       2 vs 2: Anna +1, Cilli +1, Bernd −1, Dora −1.
+    2. Anna deals and sits out. Cilli's Dreier with 30: lost, value 4, 1 vs 3: Cilli −12, Bernd, Dora, Emil +4.
+    3. Bernd deals and sits out. Dora's Piccolo won, value 2, 1 vs 3, Anna says Kontra: Schrift Dora +6, Anna,
+       Cilli, Emil −2; the Kontra doubles Anna's money only: money points Dora +8, Anna −4, Cilli −2, Emil −2.
+    Money points: Anna 1 − 4 = −3, Bernd −1 + 4 = +3, Cilli 1 − 12 − 2 = −13, Dora −1 + 4 + 8 = +11,
+    Emil 4 − 2 = +2; at 0.10: −0.30, +0.30, −1.30, +1.10, +0.20. Anna and Bernd settle between themselves, and
+    Cilli with Dora and Emil: 1 + 2 = 3 transfers (a group of k players needs k − 1)."""
+    board = start(client, player4="Emil", first_dealer="4")
+    assert deal(client, board, contract="rufer", declarer="0", partner="2", card_points="40").status_code == 302
+    assert deal(client, board, contract="dreier", declarer="2", card_points="30").status_code == 302
+    # the result beside Save, before the third deal is saved: Dora's Schrift
+    preview = deal(client, board, contract="piccolo", declarer="3", result="won", each0="2", action="preview")
+    assert re.search(r'id="save-result">Dora \+6 ·<', preview.text)
+    assert '<span id="preview-short" hidden>Dora +6</span>' in preview.text
+    assert deal(client, board, contract="piccolo", declarer="3", result="won", each0="2").status_code == 302
+    s = settled(app, board)[1]
+    assert s.balance == (-1, 3, -13, 9, 2)         # Schrift: Dora −1 + 4 + 6, Emil 4 − 2
+    assert s.money_balance == (-3, 3, -13, 11, 2)
+    assert s.money == tuple(Decimal(x) for x in ("-0.30", "0.30", "-1.30", "1.10", "0.20"))
+    expected = ["Anna pays Bernd 0.30 €", "Cilli pays Dora 1.10 €", "Cilli pays Emil 0.20 €"]
+    assert 'id="settle"' not in client.get(board).text          # a running partie: not yet
+    assert settle_lines(client.get(board + "/end").text) == expected
+    assert client.post(board + "/end", data={}).status_code == 302
+    assert settle_lines(client.get(board).text) == expected      # the ended board: the shared section, once

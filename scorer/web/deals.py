@@ -37,6 +37,22 @@ def render_form(sp, settlement, form, number=None, errors=(), result=None, statu
     ), status
 
 
+def opened_with_points(sp, settlement, form, number):
+    """A new deal's form opened with its card points in the query (the calculator's "Use for Anna") shows its
+    preview at once, and the result beside Save, without JavaScript too; a deal that cannot be scored yet shows
+    the form alone (Save says why)."""
+    partie = sp.partie
+    if number is not None or not request.args.get("points") or len(settlement.deals) != len(partie.deals):
+        return None
+    deal, errors = game_of(partie).web_module().to_deal(form, partie)
+    if deal is None or errors:
+        return None
+    try:
+        return game_of(partie).preview(partie, deal, settlement=settlement)
+    except ScoringError:
+        return None
+
+
 def handle(sp: store.StoredPartie, settlement, number: int | None):
     """The deal form of every game: GET shows it; POST previews, saves (a new deal, or deal `number`
     edited), or runs one of the game's own buttons (`ACTIONS`)."""
@@ -45,7 +61,7 @@ def handle(sp: store.StoredPartie, settlement, number: int | None):
     existing = partie.deals[number - 1] if number and number <= len(partie.deals) else None
     form = web.make_form(sp, settlement, existing)
     if request.method == "GET":
-        return render_form(sp, settlement, form, number)
+        return render_form(sp, settlement, form, number, result=opened_with_points(sp, settlement, form, number))
     if not form.validate_on_submit():
         return render_form(sp, settlement, form, number, form_problems(form), status=422)
     action = request.form.get("action", "save")

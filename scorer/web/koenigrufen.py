@@ -20,10 +20,9 @@ from ..koenigrufen.game import GAME
 from ..koenigrufen.rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
 from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
-from ..settle import fewest_transfers
 from .creating import options_from_form
 from .forms import Form, new_key
-from .language import card_points, euros, say, signed
+from .language import card_points, say, signed
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
@@ -332,8 +331,19 @@ def form_context(partie, form) -> dict:
             "vorhand_seats": json.dumps([vorhand(d, n) for d in range(n)]),
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
-            "describe": describe, "item_label": item_label,
+            "describe": describe, "item_label": item_label, "short_result": short_result,
             "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS)}
+
+
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +4 ×2"); in a
+    renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores."""
+    deal, points = result.deal, result.points
+    who = deal.declarer if deal.declarer is not None else deal.offender
+    if who is None and any(points):
+        who = min(range(len(points)), key=lambda i: (points[i], i))
+    words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
+    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
 
 
 # -- words for the deals ---------------------------------------------------------------------------------------
@@ -462,8 +472,10 @@ def page_context(partie) -> dict:
 
 
 def board_context(settlement) -> dict:
-    money = settlement.money
-    payments = [(settlement.partie.players[t.payer], settlement.partie.players[t.payee], euros(t.amount, sign=False))
-                for t in fewest_transfers(money)] if any(money) else []
-    return {"chart": chart(settlement), "next": Next(settlement), "payments": payments,
+    return {"chart": chart(settlement), "next": Next(settlement),
             "differ": settlement.money_balance != settlement.balance}
+
+
+def at_the_end(settlement, keep_pot: bool = False):
+    """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
+    return tuple(settlement.money), 0

@@ -20,7 +20,7 @@ from ...strohmandeln.game import GAME
 from ..creating import rules_from_form
 from ..forms import new_key
 from ..language import card_points, number, say, sentence, signed
-from .calculator import bp as calculator_bp, count, counters_for
+from .calculator import bp as calculator_bp, count, counter_limits, counters_for
 from .forms import DealForm, NewPartieForm
 
 __all__ = ["NewPartieForm", "DealForm"]
@@ -350,5 +350,6 @@ ACTIONS = {"count": count_action}   # the form's buttons besides preview and sav
 
 def form_context(partie, form, counted: bool = False) -> dict:
     """What the deal form's template uses besides the form."""
-    return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules), "item_label": item_label,
+    return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules),
+            "limits": counter_limits(partie.rules), "item_label": item_label,
             "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand}

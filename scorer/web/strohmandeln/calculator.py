@@ -26,6 +26,15 @@ def counters_for(rules: RuleSet) -> list[str]:
     return names + ["tricks"]
 
 
+def counter_limits(rules: RuleSet) -> dict[str, int]:
+    """The most each counter can hold in this pack (the steppers' `data-max`): every counting card one tap on +,
+    never past what the pack has; the tricks up to the whole pack."""
+    pack = rules.pack
+    limits = {name: pack.category(name).count for name in counters_for(rules) if name != "tricks"}
+    limits["tricks"] = pack.cards // 2
+    return limits
+
+
 def count(rules: RuleSet, args) -> dict:
     """Count the pile the query describes: its points (x + r Blatt, exact), the other pile, or why not."""
     names = counters_for(rules)
@@ -75,6 +84,7 @@ def standalone():
     rules = _standalone_rules()
     return render_template("strohmandeln/calculator.html", rules=rules, result=count(rules, request.args),
                            counters=counters_for(rules), labels=COUNTER_LABELS, partie=None, sp=None,
+                           limits=counter_limits(rules),
                            asked=bool(request.args))
 
 
@@ -109,4 +119,5 @@ def for_partie(pid):
                           blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])
         uses.append((player, name, url, undertaker))
     return render_template("strohmandeln/calculator.html", rules=rules, result=result, counters=counters_for(rules),
-                           labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args))
+                           labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args),
+                           limits=counter_limits(rules))
