@@ -107,14 +107,14 @@ def sample_haferl(n: int, seed: int = 7):
 
 
 def sample_koenigrufen(n: int, seed: int = 7):
-    """A Königrufen partie of four with `n` deals (Rufer games, the declarer's side's card points varied)."""
+    """A Königrufen partie of four with `n` deals (Vorhand's Rufer, the partner and card points varied)."""
     from .koenigrufen.deals import Deal as KDeal
     from .koenigrufen.rules import RuleSet as KRuleSet
     rng = random.Random(seed)
     deals = []
     for i in range(n):
         dealer = i % 4
-        declarer = (dealer + 1 + rng.randint(0, 3)) % 4
+        declarer = (dealer + 1) % 4   # only Vorhand may play a Rufer
         partner = (declarer + 1 + rng.randint(0, 2)) % 4
         deals.append(KDeal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
                            card_points=3 * rng.randint(20, 60)))
