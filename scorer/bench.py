@@ -8,9 +8,10 @@
    clients; the first board after a restart and the board right after an undo (cold cache).
 4. club: an evening at a club, 30 tables with two phones each, open loop: every phone polls every 5 s
    (and reloads the board when it changed) and records a deal every 90 s.
-5. weight: every page of both games (a partie of 1,000 deals and 1,000 changes): bytes uncompressed and on
-   the wire (as sent to a browser asking for br and gzip, headers included), requests on a first visit and
-   on a revisit (what the response headers let a browser keep).
+5. weight: every page of the three games (a partie of 1,000 deals and 1,000 changes each) and of the Runde
+   (250 evenings): bytes uncompressed and on the wire (as sent to a browser asking for br and gzip, headers
+   included), requests on a first visit and on a revisit (what the response headers let a browser keep).
+   runde: the standings page of a Runde of 20,000 deals against a warm 1,000-deal board, same server.
 6. paint: first contentful paint of the board and the deal form in Chromium on a phone (CPU x4, 2 s round
    trip, 50 KB/s), cold (empty cache) and warm (the same page again).
 7. taps: taps and keystrokes from the board for common deals, in Chromium on a phone; a field is tapped
@@ -103,6 +104,21 @@ def sample_haferl(n: int, seed: int = 7):
         dealer = (dealer + 1) % 4
     rules = haferl.RuleSet.from_dict({"preset": "haferl", "ante": "0.50"})
     return Partie(("Anna", "Bernd", "Clara", "Dieter"), rules, tuple(deals), 3)
+
+
+def sample_koenigrufen(n: int, seed: int = 7):
+    """A Königrufen partie of four with `n` deals (Vorhand's Rufer, the partner and card points varied)."""
+    from .koenigrufen.deals import Deal as KDeal
+    from .koenigrufen.rules import RuleSet as KRuleSet
+    rng = random.Random(seed)
+    deals = []
+    for i in range(n):
+        dealer = i % 4
+        declarer = (dealer + 1) % 4   # only Vorhand may play a Rufer
+        partner = (declarer + 1 + rng.randint(0, 2)) % 4
+        deals.append(KDeal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
+                           card_points=3 * rng.randint(20, 60)))
+    return Partie(("Anna", "Bernd", "Clara", "Dieter"), KRuleSet.default(), tuple(deals), 0)
 
 
 def pct(values, p: float) -> float:
@@ -643,7 +659,8 @@ def club(quick: bool) -> None:
 # -- 5. page weight ----------------------------------------------------------------------------------------
 
 def weight(quick: bool) -> None:
-    """Bytes of every page of both games, uncompressed and on the wire, and the requests each page makes."""
+    """Bytes of every page of the three games and the Runde, uncompressed and on the wire, and the requests each
+    page makes."""
     from . import create_app, store
     from .db import connect
     n = 200 if quick else 1_000
@@ -652,17 +669,22 @@ def weight(quick: bool) -> None:
         app = create_app({"DATABASE": db_path, "SECRET_KEY": "bench", "TESTING": True})
         db = connect(db_path)
         pids = {}
-        for game, partie in (("Strohmandeln", sample_partie(n)), ("Bavarian", sample_haferl(n))):
+        for game, partie in (("Strohmandeln", sample_partie(n)), ("Bavarian", sample_haferl(n)),
+                             ("Königrufen", sample_koenigrufen(n))):
             pid = store.create_partie(db, partie.with_deals(()))
             for deal in partie.deals:   # one change each: the history has n entries
                 store.add_deal(db, pid, deal)
             pids[game] = pid
+        from .runde_bench import build_runde
+        rid = build_runde(db, evenings=25 if quick else 250)
         db.conn.close()
         client = app.test_client()
         for pid in pids.values():   # the browser has opened them: the home page lists them
             client.get(f"/p/{pid}")
         pages = [("home", "/"), ("new partie", "/new"), ("new partie, Bavarian", "/new?game=haferltarock"),
-                 ("calculator", "/calculator")]
+                 ("new partie, Königrufen", "/new?game=koenigrufen"), ("calculator", "/calculator"),
+                 ("Runden", "/r"), ("new Runde", "/r/new"), ("Runde: standings, all time", f"/r/{rid}?period=all"),
+                 ("Runde: this month", f"/r/{rid}")]
         for game, pid in pids.items():
             for name, path in (("board", ""), ("deal form", "/deal"), ("a deal", f"/deal/{n // 2}"),
                                ("edit a deal", f"/deal/{n // 2}/edit"), ("all deals", "/deals"),
@@ -671,7 +693,9 @@ def weight(quick: bool) -> None:
                 pages.append((f"{game}: {name}", f"/p/{pid}{path}"))
         t = table(f"Page weight: every page, a partie of {n:,} deals and {n:,} changes",
                   ["page", "HTML", "CSS", "JS", "icon", "uncompressed", "wire (br)", "wire (gzip)", "requests", "again"],
-                  "Bytes. Uncompressed: the page, its stylesheet, scripts and icon as files. On the wire: the same as "
+                  "Bytes. The Runde: four members, " + ("25" if quick else "250") + " weekly evenings of 80 deals "
+                  "(scorer/runde_bench.py). Uncompressed: the page, its stylesheets, scripts and icon as files. "
+                  "On the wire: the same as "
                   "sent to a browser that accepts br (Chromium over HTTPS), or only gzip (Chromium over plain HTTP), "
                   "response headers included. Requests: the page and "
                   "every file it names (icons, manifest); again: on a revisit, what the cache headers do not let a "
@@ -708,6 +732,40 @@ def weight(quick: bool) -> None:
             total = len(html) + sizes["css"] + sizes["js"] + sizes["icon"]
             t.add(name, f"{len(html):,}", f"{sizes['css']:,}", f"{sizes['js']:,}", f"{sizes['icon']:,}",
                   f"{total:,}", f"{wire_bytes:,}", f"{gzip_bytes:,}", 1 + len(assets), again)
+
+
+# -- 5b. die Runde -------------------------------------------------------------------------------------------
+
+def runde(quick: bool) -> None:
+    """The standings page of a Runde of 20,000 deals against a warm 1,000-deal board, on the same server."""
+    from . import store
+    from .db import connect
+    from .runde_bench import build_runde, measure
+    evenings, runs, repeats = (50, 5, 1) if quick else (250, 15, 3)
+    with tempfile.TemporaryDirectory() as tmp:
+        db_path = os.path.join(tmp, "runde.sqlite")
+        db = connect(db_path)
+        start = time.perf_counter()
+        rid = build_runde(db, evenings=evenings)
+        built = time.perf_counter() - start
+        board = "/p/" + store.create_partie(db, sample_partie(1_000))
+        db.conn.close()
+        results = []
+        for _ in range(repeats):   # each a fresh server: its first request of the Runde's page is cold
+            port = free_port()
+            proc = start_server(db_path, port)
+            try:
+                results.append(measure(port, rid, board, runs))
+            finally:
+                stop_server(proc)
+    t = table(f"Die Runde: four members, {evenings} evenings of 80 deals ({evenings * 80:,} deals)",
+              ["server", "Runde page (warm)", "1,000-deal board (warm)", "ratio", "Runde page (first)", "page size"],
+              f"Waitress on 127.0.0.1 (scorer/runde_bench.py), one kept-alive connection, the Runde's standings "
+              f"(all time) and a board alternating; medians of {runs} each. First: the Runde's page right after "
+              f"the server started (every partie replayed). Stored in {built:.1f} s (one transaction).")
+    for i, r in enumerate(results, 1):
+        t.add(f"run {i}", ms(r["runde"] / 1000), ms(r["board"] / 1000), f"{r['runde'] / r['board']:.2f}×",
+              ms(r["cold"] / 1000), f"{r['bytes']:,}")
 
 
 def on_wire(response) -> int:
@@ -936,7 +994,7 @@ def write_markdown(path: str, runs: list[dict], quick: bool) -> None:
 
 
 SECTIONS = {"engine": engine, "board": board_cost, "server": server, "club": club, "weight": weight,
-            "paint": paint, "taps": taps}
+            "runde": runde, "paint": paint, "taps": taps}
 
 
 def main(argv=None) -> int:

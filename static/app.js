@@ -1,5 +1,8 @@
-// The Strohmandeln scorer: small enhancements only. Every flow works without this file;
-// every number shown here comes from the server (the engine), never from arithmetic in here.
+// The scorer's script on every page: small enhancements only. Every flow works without it; every number
+// shown here comes from the server (the engine), never from arithmetic in here. The offline banner, the
+// board's refresh, the outbox (deals kept on this phone and sent when the connection returns), the service
+// worker, the wake lock, the new partie's and the share page's buttons. The deal form's part is form.js
+// (loaded after this one by the pages that have a deal form or the calculator): it uses window.scorer.
 (function () {
   "use strict";
 
@@ -19,201 +22,11 @@
     });
   });
 
-  function addSteppers(root, onChange, selector) {
-    root.querySelectorAll(selector || ".count-input").forEach(function (input) {
-      const by = parseInt(input.dataset.step || "1", 10);
-      const low = parseInt(input.dataset.min || "0", 10);
-      const high = parseInt(input.dataset.max || "999", 10);
-      const wrap = document.createElement("div");
-      wrap.className = "stepper";
-      const minus = document.createElement("button");
-      const plus = document.createElement("button");
-      const label = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
-      [minus, plus].forEach(function (b) { b.type = "button"; b.className = "button step"; });
-      minus.textContent = "\u2212";
-      plus.textContent = "+";
-      const texts = input.closest("[data-more]") ? input.closest("[data-more]").dataset : {};
-      minus.setAttribute("aria-label", (texts.fewer || "One fewer: {label}").replace("{label}", label));
-      plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", label));
-      input.parentNode.insertBefore(wrap, input);
-      wrap.append(minus, input, plus);
-      function step(delta) {
-        const value = parseInt(input.value, 10);
-        input.value = String(Math.min(high, Math.max(low, (isNaN(value) ? low : value) + delta)));
-        onChange();
-      }
-      input.addEventListener("keydown", function (event) {   // Enter in a counter moves on, never submits
-        if (event.key !== "Enter" || !input.classList.contains("count-input")) return;
-        event.preventDefault();
-        const all = Array.prototype.slice.call(root.querySelectorAll(".count-input"));
-        const next = all[all.indexOf(input) + 1];
-        if (next) next.focus(); else input.blur();
-      });
-      minus.addEventListener("click", function () { step(-by); });
-      plus.addEventListener("click", function () { step(by); });
-      input.addEventListener("input", onChange);
-    });
-  }
-
-  function countQuery(root, url) {
-    const params = new URLSearchParams();
-    root.querySelectorAll(".count-input").forEach(function (input) { params.set(input.name, input.value); });
-    const sep = url.indexOf("?") >= 0 ? "&" : "?";
-    return url + sep + params.toString();
-  }
-
   function line(text, className) {
     const p = document.createElement("p");
     p.textContent = text;
     if (className) p.className = className;
     return p;
-  }
-
-  const calculator = document.getElementById("calculator");
-  if (calculator) {
-    const result = document.getElementById("calc-result");
-    const cards = calculator.querySelector(".cards");
-    let url = calculator.dataset.countUrl;
-    const deck = calculator.querySelector("input[name=deck]");
-    if (deck) url += (url.indexOf("?") >= 0 ? "&" : "?") + "deck=" + deck.value;
-    const uses = calculator.querySelectorAll("a.use");
-    addSteppers(calculator, debounce(function () {
-      fetch(countQuery(calculator, url)).then(function (r) { return r.json(); }).then(function (data) {
-        result.replaceChildren();
-        cards.textContent = data.cards_text;
-        uses.forEach(function (a) { a.hidden = true; });
-        if (data.errors.length) {
-          const ul = document.createElement("ul");
-          ul.className = "errors";
-          data.errors.forEach(function (e) { const li = document.createElement("li"); li.textContent = e; ul.append(li); });
-          result.append(ul);
-          return;
-        }
-        const big = line("= ", "big");
-        const strong = document.createElement("strong");
-        strong.textContent = data.blatt_text;
-        big.append(strong);
-        result.append(big, line(data.exact_text));
-        uses.forEach(function (a) {
-          const player = a.dataset.player;
-          const q = new URLSearchParams({ pile_of: player, points: data.points, blatt: data.blatt });
-          if (a.dataset.undertaker) q.set("undertaker", a.dataset.undertaker);   // issue 19: and who undertook
-          data.bonuses.forEach(function (b) { q.append("bonus", b + ":" + player); });
-          a.href = a.dataset.base + "?" + q.toString();
-          a.hidden = false;
-        });
-      }).catch(function () { /* offline: the Count button still works */ });
-    }, 150));
-  }
-
-  // The deal form's enhancements. A refusal of a background Save (409, 422) brings a new form: the page's
-  // <main> is swapped for the answer's (never document.write: the page's timers and listeners stay its own)
-  // and this runs again on the new form.
-  let current = null;   // the deal form on the page and its preview refresh
-  window.addEventListener("offline", function () { if (current) current.noPreview(); });
-  window.addEventListener("online", function () { if (current) current.refresh(); });
-
-  function initForm(form) {
-    const preview = document.getElementById("preview");
-    const refresh = debounce(function () {
-      const data = new FormData(form);
-      data.set("action", "preview");
-      // form.action would be the buttons named "action": read the attribute
-      const url = form.getAttribute("action");
-      if (!navigator.onLine) { noPreview(); return; }
-      fetch(url + (url.indexOf("?") >= 0 ? "&" : "?") + "fragment=1", {
-        method: "POST", body: data, credentials: "same-origin",
-      }).then(function (r) { return r.text(); }).then(function (html) {
-        preview.innerHTML = html;
-      }).catch(noPreview);
-    }, 300);
-    function noPreview() {   // never a stale preview: say there is none
-      preview.replaceChildren(line(WORDS.noPreview || "Offline: no preview.", "hint offline-preview"));
-      showOffline(true);
-    }
-    current = { form: form, refresh: refresh, noPreview: noPreview };
-    if (!navigator.onLine) noPreview();
-    form.addEventListener("change", function (event) {
-      if (!event.target.classList.contains("count-input")) refresh();
-    });
-    form.addEventListener("input", function (event) {
-      if (event.target.name === "points") refresh();
-    });
-
-    // Bavarian Tarock: the target of a Hand, raised in fives
-    addSteppers(form, refresh, "input.step5");
-
-    const calc = form.querySelector("details.calc");
-    if (calc) {
-      const live = calc.querySelector(".calc-live");
-      addSteppers(calc, debounce(function () {
-        fetch(countQuery(calc, form.dataset.countUrl)).then(function (r) { return r.json(); }).then(function (data) {
-          if (data.errors.length) { live.textContent = data.errors.join(" "); return; }
-          live.textContent = data.live_text;
-          form.querySelector("input[name=points]").value = String(data.points);
-          const blatt = form.querySelector("input[name=blatt][value='" + data.blatt + "']");
-          if (blatt) blatt.checked = true;
-          const pile = form.querySelector("input[name=pile_of]:checked");
-          data.bonuses.forEach(function (b) {
-            const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
-            if (box) box.checked = true;
-          });
-          refresh();
-        }).catch(function () {});
-      }, 150));
-    }
-
-    const vorhandLabels = JSON.parse(form.dataset.vorhand || "[]");
-    const geberLabels = JSON.parse(form.dataset.geber || "[]");
-    form.querySelectorAll("input[name=dealer]").forEach(function (input) {
-      input.addEventListener("change", function () {
-        const dealer = parseInt(input.value, 10);
-        const vorhand = form.querySelector("input[name=undertaker][value=forehand] + span");
-        const geber = form.querySelector("input[name=undertaker][value=dealer] + span");
-        if (vorhand && vorhandLabels[dealer]) vorhand.textContent = vorhandLabels[dealer];
-        if (geber && geberLabels[dealer]) geber.textContent = geberLabels[dealer];
-      });
-    });
-
-    setupPile(form);
-    setupSave(form);
-    setupScoreSheet(form);
-  }
-
-  // Issue 19: the result beside Save (the server's preview says it: #preview-short), no separate Preview
-  // button, the folded bonuses' summary, and the preview's errors at the fields they concern.
-  function setupScoreSheet(form) {
-    const preview = document.getElementById("preview");
-    const result = document.getElementById("save-result");
-    const button = document.getElementById("preview-button");
-    if (button) button.hidden = true;   // the preview follows every change; without JavaScript the button stays
-    function showPreview() {
-      const short = preview && preview.querySelector("#preview-short");
-      if (result) result.textContent = short ? short.textContent + " ·" : "";
-      form.querySelectorAll(".live-error").forEach(function (p) { p.remove(); });
-      if (!preview) return;
-      preview.querySelectorAll("li[data-field]").forEach(function (li) {
-        const at = form.querySelector("#f-" + li.dataset.field + ", #fs-" + li.dataset.field);
-        if (!at) return;
-        const p = line(li.textContent, "errors live-error");
-        at.append(p);
-      });
-    }
-    if (preview) new MutationObserver(showPreview).observe(preview, { childList: true, subtree: true });
-    // from the calculator's "Use for": the counted points are in, so show their preview at once
-    const points = form.querySelector("input[name=points]");
-    if (points && points.value && new URLSearchParams(location.search).has("points")) {
-      points.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-    const fold = form.querySelector("details.bonuses");
-    if (fold) {
-      const chosen = fold.querySelector(".fold-chosen");
-      fold.addEventListener("change", function () {
-        const labels = [];
-        fold.querySelectorAll("input[name=bonuses]:checked").forEach(function (box) { labels.push(box.dataset.label); });
-        chosen.textContent = labels.join(", ");
-      });
-    }
   }
 
   const pollUrl = document.body.dataset.pollUrl;
@@ -243,75 +56,12 @@
   window.addEventListener("online", function () { showOffline(false); flush(); });
   if (!navigator.onLine) showOffline(true);
 
-  function setupPile(form) {
-    // Unless the player chooses, the card points typed are the undertaker's pile (Vorhand's in a simple game).
-    // The radio that follows the undertaker is ticked here, not by the player: the hidden pile_auto says so
-    // to the server, so that a round trip (409, 422, Preview) does not turn it into the player's choice.
-    const fs = form.querySelector("#fs-pile_of");
-    if (!fs) return;
-    const whose = form.querySelector("#points-whose");
-    let auto = form.querySelector("input[name=pile_auto]");
-    if (!auto) {
-      auto = document.createElement("input");
-      auto.type = "hidden";
-      auto.name = "pile_auto";
-      fs.append(auto);
-    }
-    function owner() {
-      const dealer = form.querySelector("input[name=dealer]:checked");
-      const under = form.querySelector("input[name=undertaker]:checked");
-      const d = dealer ? parseInt(dealer.value, 10) : 0;
-      const seats = JSON.parse(form.dataset.vorhandSeats || "[1, 0]");   // Vorhand by dealer, from the engine
-      return under && under.value === "dealer" ? d : seats[d];
-    }
-    function show() {
-      const checked = form.querySelector("input[name=pile_of]:checked");
-      if (whose && checked && whose.dataset.text) {
-        whose.textContent = whose.dataset.text.replace("{name}", checked.nextElementSibling.textContent.trim());
-      }
-    }
-    function follow() {
-      if (!fs.dataset.chosen) {
-        const radio = form.querySelector("input[name=pile_of][value='" + owner() + "']");
-        if (radio) radio.checked = true;
-        auto.value = "1";
-      } else {
-        auto.value = "";
-      }
-      show();
-    }
-    form.querySelectorAll("input[name=pile_of]").forEach(function (input) {
-      input.addEventListener("change", function () { fs.dataset.chosen = "1"; auto.value = ""; show(); });
-    });
-    form.querySelectorAll("input[name=dealer], input[name=undertaker]").forEach(function (input) {
-      input.addEventListener("change", follow);
-    });
-    follow();
-  }
-
   const BOX = "scorer-outbox";
   function loadBox() {
     try { return JSON.parse(localStorage.getItem(BOX) || "[]"); } catch (e) { return []; }
   }
   function saveBox(box) {
     try { localStorage.setItem(BOX, JSON.stringify(box)); } catch (e) { /* full or private: nothing kept */ }
-  }
-  // the keys this phone has sent: a form that comes back with one of them (from the service worker's cache)
-  // gets a new key; any other form keeps the server's
-  const SENT = "scorer-sent";
-  function sentKeys() {
-    try { return JSON.parse(localStorage.getItem(SENT) || "[]"); } catch (e) { return []; }
-  }
-  function rememberSent(key) {
-    const keys = sentKeys().filter(function (k) { return k !== key; });
-    keys.push(key);
-    try { localStorage.setItem(SENT, JSON.stringify(keys.slice(-100))); } catch (e) { /* nothing kept */ }
-  }
-  function newKey() {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    // 22 characters of base64url, as the server's forms make them (a longer key is refused)
-    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
   function isJson(r) { return (r.headers.get("Content-Type") || "").indexOf("application/json") >= 0; }
   function ours(r) { return !r.redirected || new URL(r.url, location.href).origin === location.origin; }
@@ -328,99 +78,6 @@
     const seconds = parseInt(r.headers.get("Retry-After") || "", 10);
     const backoff = Math.min(5000 * Math.pow(2, Math.max(0, tries - 1)), 5 * 60 * 1000);
     return Math.max(isNaN(seconds) ? 0 : seconds * 1000, backoff);
-  }
-
-  function swapMain(doc) {
-    // show the server's form page in place of this page's <main>: nothing of the answer runs, the page's own
-    // script wires the new form. The form keeps this page's CSRF token (the newest this phone has).
-    const token = document.querySelector("#deal-form input[name=csrf_token]");
-    const main = document.importNode(doc.getElementById("main"), true);
-    document.getElementById("main").replaceWith(main);
-    if (doc.title) document.title = doc.title;
-    const form = document.getElementById("deal-form");
-    const fresh = form.querySelector("input[name=csrf_token]");
-    if (token && fresh && !fresh.value) fresh.value = token.value;
-    showOffline(!navigator.onLine);
-    initForm(form);
-    const focus = document.getElementById("conflict") || document.querySelector(".errors") || form;
-    focus.scrollIntoView({ block: "start" });
-    return form;
-  }
-
-  function fill(form, fields) {
-    // the typed deal back into a fresh form: every field as it was sent (the page's CSRF token stays)
-    const skip = { csrf_token: true, action: true };
-    const has = {};
-    fields.forEach(function (f) { has[f[0]] = true; });
-    form.querySelectorAll("input").forEach(function (input) {
-      if (skip[input.name] || !input.name) return;
-      if (input.type === "checkbox") {
-        input.checked = fields.some(function (f) { return f[0] === input.name && f[1] === input.value; });
-      } else if (input.type === "radio") {
-        if (has[input.name] || input.name === "pile_of") {
-          input.checked = fields.some(function (f) { return f[0] === input.name && f[1] === input.value; });
-        }
-      } else if (has[input.name] && input.type !== "submit" && input.type !== "button") {
-        const f = fields.find(function (x) { return x[0] === input.name; });
-        input.value = f[1];
-      }
-    });
-    const fs = form.querySelector("#fs-pile_of");
-    if (fs) {
-      const auto = fields.find(function (f) { return f[0] === "pile_auto"; });
-      if (has.pile_of && !(auto && auto[1])) fs.dataset.chosen = "1"; else delete fs.dataset.chosen;
-    }
-  }
-
-  function notice(form, text, className) {
-    let p = document.querySelector("." + className);
-    if (!p) {
-      p = line("", className + " notice");
-      p.setAttribute("role", "alert");
-      const foot = form.querySelector(".actions.sticky");
-      if (foot) foot.before(p); else form.prepend(p);
-    }
-    p.textContent = text;
-    p.scrollIntoView({ block: "center" });
-    return p;
-  }
-
-  function factsOf(form) {
-    // what was typed, in the form's own words: never a point the server has not scored
-    const parts = [];
-    form.querySelectorAll("fieldset.seg").forEach(function (fs) {
-      if (fs.offsetParent === null || fs.closest(".calc")) return;
-      const checked = fs.querySelector("input:checked");
-      const legend = fs.querySelector("legend");
-      if (checked && legend) parts.push(legend.textContent.trim() + ": " + checked.nextElementSibling.textContent.trim());
-    });
-    form.querySelectorAll("input[type=text]:not(.count-input)").forEach(function (input) {
-      if (input.value && input.offsetParent !== null && input.labels && input.labels[0]) {
-        parts.push(input.labels[0].innerText.replace(/\s+/g, " ").trim() + ": " + input.value);
-      }
-    });
-    form.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) {
-      if (box.offsetParent !== null && box.nextElementSibling) parts.push(box.nextElementSibling.textContent.trim());
-    });
-    return parts.join(" · ");
-  }
-
-  function enqueue(form, data, retryAt) {
-    const box = loadBox();
-    const fields = [];
-    data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
-    const key = data.get("key");
-    const pid = form.dataset.pid;
-    const edit = form.dataset.number || null;
-    const before = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit && e.key !== key; }).pop();
-    const heading = document.querySelector("h1");
-    const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
-                    title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
-                    after: !edit && before ? before.key : null, edit: edit };
-    if (retryAt) { entry.retryAt = retryAt; entry.tries = 1; }
-    const at = box.findIndex(function (e) { return e.key === key; });
-    if (at >= 0) box[at] = entry; else box.push(entry);
-    saveBox(box);
   }
 
   function field(entry, name) {
@@ -573,93 +230,10 @@
     saveBox(loadBox().filter(function (e) { return e.key !== key; }));
   }
 
-  let sending = false;   // a double tap sends once
-  window.addEventListener("pageshow", function (event) { if (event.persisted) sending = false; });
-
-  function setupSave(form) {
-    const keyInput = form.querySelector("input[name=key]");
-    // a new deal's form served again (the service worker's cache) carries a key this phone has sent: a new one
-    // (a deal restored from the outbox keeps its own: it is that deal, sent again)
-    if (form.dataset.fresh && !form.dataset.restored && keyInput && sentKeys().indexOf(keyInput.value) >= 0) {
-      keyInput.value = newKey();
-    }
-    const pid = form.dataset.pid;
-    if (loadBox().some(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit; })) {
-      form.prepend(line(WORDS.checkDealer || "", "notice check-dealer"));
-    }
-    const discardLink = form.querySelector("#discard");
-    if (discardLink && keyInput) discardLink.addEventListener("click", function () { discard(keyInput.value); });
-    sending = false;
-    form.addEventListener("submit", function (event) {
-      const button = event.submitter;
-      const action = button ? button.value : "save";
-      if (action !== "save" && action !== "record-anyway") {
-        if (!navigator.onLine) {   // preview or count: the server's work; offline, say so instead of an error page
-          event.preventDefault();
-          const preview = document.getElementById("preview");
-          if (preview) preview.replaceChildren(line(WORDS.noPreview || "", "hint offline-preview"));
-        }
-        return;
-      }
-      event.preventDefault();
-      if (sending) return;   // a double tap
-      sending = true;
-      const data = new FormData(form);
-      data.set("action", action);
-      if (keyInput) rememberSent(keyInput.value);
-      function waits(retryAt, words) {   // kept on this phone: the outbox sends it
-        sending = false;
-        enqueue(form, data, retryAt);
-        if (!retryAt) showOffline(true);
-        notice(form, words || "", "queued");
-      }
-      (navigator.onLine ? fetch(form.getAttribute("action"), {
-        method: "POST", body: data, credentials: "same-origin", headers: { Accept: "application/json" },
-      }) : Promise.reject(new Error("offline"))).then(function (r) {
-        if (r.ok && isJson(r) && ours(r)) {
-          return r.json().then(function (done) {
-            if (keyInput) settled(keyInput.value, done);
-            window.location.assign(done.board);
-          });
-        }
-        return r.text().then(function (html) {
-          sending = false;
-          const doc = formPage(r, html);
-          if (doc) { swapMain(doc); return; }                    // refused: the server's form says why
-          if (transient(r)) { waits(Date.now() + retryAfter(r, 1), WORDS.busy); return; }
-          // any other answer (an expired form, a page gone): the form stays as typed, with what was said
-          notice(form, (WORDS.notSaved || "{why}").replace("{why}", refusal(html)), "not-saved");
-          fetch(location.href, { credentials: "same-origin" }).then(function (g) { return g.text(); }).then(function (page) {
-            const token = new DOMParser().parseFromString(page, "text/html").querySelector("input[name=csrf_token]");
-            const mine = form.querySelector("input[name=csrf_token]");
-            if (token && mine) mine.value = token.value;   // a new CSRF token: Save again works
-          }).catch(function () {});
-        });
-      }).catch(function () { waits(0, WORDS.queued); });
-    });
-  }
-
-  const form = document.getElementById("deal-form");
-  if (form) {
-    const restore = new URLSearchParams(location.search).get("restore");
-    const entry = restore && loadBox().find(function (e) { return e.key === restore; });
-    if (entry) {   // "Open it to fix it": the outbox's deal in its own form page
-      history.replaceState(null, "", location.pathname);
-      const doc = entry.html && new DOMParser().parseFromString(entry.html, "text/html");
-      if (doc && doc.getElementById("deal-form") && doc.getElementById("main")) {
-        swapMain(doc);   // the refusal as the server said it, with this page's CSRF token
-        const token = document.querySelector("#deal-form input[name=csrf_token]");
-        if (token) token.value = form.querySelector("input[name=csrf_token]").value;
-      } else {
-        fill(form, entry.fields);
-        form.dataset.restored = "1";
-        initForm(form);
-        notice(form, (WORDS.restored || "") + (entry.message ? " " + entry.message : ""), "restored");
-      }
-    } else {
-      initForm(form);
-    }
-  }
+  // what the deal form's script (form.js) uses of this one
+  window.scorer = { debounce: debounce, words: WORDS, line: line, showOffline: showOffline, loadBox: loadBox,
+                    saveBox: saveBox, isJson: isJson, ours: ours, transient: transient, formPage: formPage,
+                    retryAfter: retryAfter, settled: settled, refusal: refusal, discard: discard };
 
   // recorded deals of the outbox are shown for a while, then forgotten
   saveBox(loadBox().filter(function (e) { return e.state !== "recorded" || Date.now() - e.at < 10 * 60 * 1000; }));
@@ -695,50 +269,6 @@
     }
     acquire();
   }
-})();
-
-// Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
-// without the script every part shows and the server ignores what does not apply).
-// data-when="contract:rufer,solorufer type:!misdeal": shown while every named field's value is (or, with
-// "!", is not) one of the values. data-follow="dealer" data-seats="[1,2,3,0]" on a fieldset of radios:
-// its choice follows the named field (seats[value]) until the player picks one himself.
-(function () {
-  "use strict";
-  const form = document.getElementById("deal-form");
-  if (!form) return;
-  function value(name) {
-    const checked = form.querySelector("input[name='" + name + "']:checked");
-    if (checked) return checked.value;
-    const other = form.querySelector("select[name='" + name + "'], input[name='" + name + "']:not([type=radio])");
-    return other ? other.value : "";
-  }
-  function holds(rule) {
-    const at = rule.indexOf(":");
-    let values = rule.slice(at + 1);
-    const negated = values.charAt(0) === "!";
-    if (negated) values = values.slice(1);
-    const found = values.split(",").indexOf(value(rule.slice(0, at))) >= 0;
-    return negated ? !found : found;
-  }
-  function update() {
-    form.querySelectorAll("[data-when]").forEach(function (part) {
-      part.hidden = !part.dataset.when.split(" ").filter(Boolean).every(holds);
-    });
-  }
-  form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
-    fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
-    form.querySelectorAll("input[name='" + fs.dataset.follow + "']").forEach(function (input) {
-      input.addEventListener("change", function () {
-        if (fs.dataset.chosen) return;
-        const seats = JSON.parse(fs.dataset.seats || "[]");
-        const target = fs.querySelector("input[value='" + seats[parseInt(input.value, 10)] + "']");
-        if (target) target.checked = true;
-        update();
-      });
-    });
-  });
-  form.addEventListener("change", update);
-  update();
 })();
 
 // Issue 19: a new partie's "Who deals first" shows the names as they are typed; a choice of an option that

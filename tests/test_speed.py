@@ -77,11 +77,15 @@ def test_static_files_have_content_hashed_names_kept_a_year(client, board):
 
 def test_the_service_worker_keeps_the_hashed_names_the_pages_use(client, board):
     page = client.get(board).text
+    form = client.get(board + "/deal").text   # the deal form also loads its own script, form.js
     sw = client.get(re.search(r'data-sw="([^"]+)"', page).group(1)).text
     precache = re.search(r"const PRECACHE = (\[[^\]]*\]);", sw).group(1)
     kept = set(re.findall(r'"([^"]+)"', precache))
-    assert kept and kept <= set(assets(page)) | set(re.findall(r'href="(/static/[^"]+)"', page))
+    assert kept and kept <= set(assets(page)) | set(assets(form))
     assert all(re.search(r"\.[0-9a-f]{10}\.", url) for url in kept)
+    # both pages work offline: every script and stylesheet they name is kept
+    assert {a for a in assets(page) + assets(form) if a.endswith((".js", ".css"))} <= kept
+    assert not any("form." in a for a in assets(page))   # the board does not load the deal form's script
 
 
 def test_pages_and_static_files_are_sent_compressed_when_the_browser_asks(client, board):

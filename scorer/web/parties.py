@@ -339,7 +339,7 @@ def static_version() -> str:
     return _STATIC_VERSION[folder]
 
 
-PRECACHE = ("app.css", "app.js", "icon.svg", "icon-192.png")
+PRECACHE = ("app.css", "app.js", "form.js", "icon.svg", "icon-192.png")
 
 
 @bp.route("/sw.js")
