@@ -61,8 +61,11 @@
     const deck = calculator.querySelector("input[name=deck]");
     if (deck) url += (url.indexOf("?") >= 0 ? "&" : "?") + "deck=" + deck.value;
     const uses = calculator.querySelectorAll("a.use");
-    addSteppers(calculator, debounce(function () {
+    let changes = 0;   // changes so far: an answer for an older state arriving late is not shown
+    const count = debounce(function () {
+      const mine = changes;
       fetch(countQuery(calculator, url)).then(function (r) { return r.json(); }).then(function (data) {
+        if (mine !== changes) return;
         result.replaceChildren();
         cards.textContent = data.cards_text;
         uses.forEach(function (a) { a.hidden = true; });
@@ -87,7 +90,10 @@
           a.hidden = false;
         });
       }).catch(function () { /* offline: the Count button still works */ });
-    }, 150));
+    }, 150);
+    // "Use for …" carries the counted points: hidden from the first change until the new count is back,
+    // so a quick tap never takes an in-between count into the form
+    addSteppers(calculator, function () { changes += 1; uses.forEach(function (a) { a.hidden = true; }); count(); });
   }
 
   // The deal form's enhancements. A refusal of a background Save (409, 422) brings a new form: the page's

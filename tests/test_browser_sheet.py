@@ -149,3 +149,22 @@ def test_a_new_partie_names_the_first_dealer_and_offers_only_its_rules_options(s
     assert page.locator("input[name=simple_games][value=default]").is_checked()   # not left on a hidden choice
     shot(page, "sheet-new-partie-dark")
     context.close()
+
+
+def test_use_for_never_carries_an_in_between_count(server, browser):
+    """Tapping "Use for Anna" right after a + (before the new count is back) carries the new count, not the
+    one before it: the link is hidden from the change until the count arrives."""
+    context, page = phone(browser)
+    new_partie(page, server["url"])
+    page.goto(page.url + "/calculator")
+    page.locator("#tricks").tap()
+    page.keyboard.type("10")
+    expect(page.locator("a.use[data-player='0']")).to_be_visible()
+    expect(page.locator("#calc-result")).to_contain_text("6 + 2 Blatt")      # 20 plain cards: 3 × 20 − 2 × 20 thirds
+    page.get_by_role("button", name="One more: Kings").tap()               # and a King: 3 × 24 − 40 = 32 thirds
+    assert page.locator("a.use[data-player='0']").is_hidden()              # at once, before the count is back
+    page.locator("a.use[data-player='0']").tap()                            # waits until it shows again
+    page.wait_for_selector("#deal-form")
+    expect(page.locator("#points")).to_have_value("10")                     # 10 ⅔, not the 6 ⅔ before the King
+    assert page.locator("input[name=blatt][value='2']").is_checked()
+    context.close()
