@@ -206,3 +206,23 @@ def test_the_calculator_types_the_tricks_and_taps_each_counting_card(client):
     # no tricks typed: an empty field is 0 tricks, and 2 Trull cards cannot lie in no trick
     empty = client.post(board + "/deal", data={**data, "tricks": ""}).text
     assert 'value=""' in counter(empty, "tricks") and 'class="errors' in empty
+
+
+def runs(page: str, number: int) -> list[str]:
+    li = re.search(rf'<li id="deal-{number}">(.*?)</li>', page, re.S).group(1)
+    return [f"{name} {amount}" for name, amount in
+            re.findall(r'<span class="run-name">(.*?)</span> <span class="run-sum">(.*?)</span>', li)]
+
+
+def test_bavarian_rows_show_each_players_money_after_the_deal(client):
+    board = start(client, **{**HAFERL, "player3": "Dieter", "first_dealer": "3"})
+    # antes 4 x 0.50: everybody -0.50; Anna's Pick-Up made with 68: 8 units (0.08) from the pot
+    haferl_deal(client, board, dealer="3", declarer="0", contract="pickup", points="68")
+    # Bernd's Hand lost with 50: 11 units, 0.22 to Clara and to Dieter
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="50")
+    page = client.get(board).text
+    assert runs(page, 1) == ["Anna −0.42 €", "Bernd −0.50 €", "Clara −0.50 €", "Dieter −0.50 €"]
+    assert runs(page, 2) == ["Anna −0.42 €", "Bernd −0.94 €", "Clara −0.28 €", "Dieter −0.28 €"]
+    assert "Money after this deal" in page
+    # the deals list shows the same rows
+    assert runs(client.get(board + "/deals").text, 1) == runs(page, 1)
