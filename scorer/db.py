@@ -103,6 +103,13 @@ def m004_member_keys(db: Database) -> None:
             db.execute("update members set folded = ? where id = ?", [key, row["id"]])
 
 
+@migrations()
+def m005_at_the_end(db: Database) -> None:
+    """A partie's choice for the end of the evening (NULL: the game's default), a value the game's web module
+    offers in `AT_THE_END` (e.g. Bavarian Tarock's pot shared or kept for the next evening)."""
+    db["parties"].add_column("at_the_end", str)
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

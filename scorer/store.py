@@ -363,6 +363,22 @@ def set_ended(db: Database, pid: str, ended: bool) -> None:
         _log(db, pid, "ended" if ended else "reopened", None, None)
 
 
+def at_the_end(db: Database, pid: str) -> str | None:
+    """The partie's stored choice for the end of the evening (None: the game's default)."""
+    row = db.conn.execute("select at_the_end from parties where id = ?", [pid]).fetchone()
+    if row is None:
+        raise NotFoundError(pid)
+    return row[0]
+
+
+def set_at_the_end(db: Database, pid: str, choice: str | None) -> None:
+    """Store the partie's choice for the end of the evening; a new version, so no kept page shows the old one."""
+    with writing(db):
+        _bump(db, pid, None)
+        db.execute("update parties set at_the_end = ? where id = ?", [choice, pid])
+        _log(db, pid, "at_the_end", None, {"at_the_end": choice})
+
+
 def history(db: Database, pid: str, limit: int = -1, offset: int = 0) -> list[dict]:
     """The changes to the partie, newest first: all of them, or a page (`limit` from `offset`)."""
     rows = db.query("select * from history where partie_id = ? order by id desc limit ? offset ?",

@@ -44,12 +44,24 @@ def test_three_players_the_pot_shared_or_kept(client):
     # balances Anna -0.70, Bernd -0.10, Clara -0.70; the pot's 1.50 shared: 0.50 each
     assert settle_lines(page) == ["Anna pays Bernd 0.20 €", "Clara pays Bernd 0.20 €"]
     assert "The pot (1.50 €) is shared equally." in page
-    kept = client.get(board + "/end?pot=keep").text
+    # the choice is stored with the partie: a form on the end page
+    assert 'name="at_the_end" value="share" checked' in page
+    response = client.post(board + "/at-the-end", data={"at_the_end": "keep"})
+    assert response.status_code == 302 and response.headers["Location"].endswith("/end")
+    kept = client.get(board + "/end").text
     assert settle_lines(kept) == ["Anna pays the pot (kept for the next evening) 0.70 €",
                                   "Bernd pays the pot (kept for the next evening) 0.10 €",
                                   "Clara pays the pot (kept for the next evening) 0.70 €"]
+    assert "The pot (1.50 €) is kept for the next evening." in kept
+    assert 'name="at_the_end" value="keep" checked' in kept
     end(client, board)
+    ended = client.get(board).text
+    assert settle_lines(ended)[:1] == ["Anna pays the pot (kept for the next evening) 0.70 €"]
+    # changed back on the ended board: shared again, back to the board
+    response = client.post(board + "/at-the-end", data={"at_the_end": "share"})
+    assert response.status_code == 302 and response.headers["Location"].endswith(board)
     assert settle_lines(client.get(board).text) == ["Anna pays Bernd 0.20 €", "Clara pays Bernd 0.20 €"]
+    assert "Choice for the end of the evening changed" in client.get(board + "/history").text
 
 
 def test_four_players_the_fewest_transfers(client):
@@ -206,3 +218,55 @@ def test_the_calculator_types_the_tricks_and_taps_each_counting_card(client):
     # no tricks typed: an empty field is 0 tricks, and 2 Trull cards cannot lie in no trick
     empty = client.post(board + "/deal", data={**data, "tricks": ""}).text
     assert 'value=""' in counter(empty, "tricks") and 'class="errors' in empty
+
+
+def runs(page: str, number: int) -> list[str]:
+    li = re.search(rf'<li id="deal-{number}">(.*?)</li>', page, re.S).group(1)
+    return [f"{name} {amount}" for name, amount in
+            re.findall(r'<span class="run-name">(.*?)</span> <span class="run-sum">(.*?)</span>', li)]
+
+
+def test_bavarian_rows_show_each_players_money_after_the_deal(client):
+    board = start(client, **{**HAFERL, "player3": "Dieter", "first_dealer": "3"})
+    # antes 4 x 0.50: everybody -0.50; Anna's Pick-Up made with 68: 8 units (0.08) from the pot
+    haferl_deal(client, board, dealer="3", declarer="0", contract="pickup", points="68")
+    # Bernd's Hand lost with 50: 11 units, 0.22 to Clara and to Dieter
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="50")
+    page = client.get(board).text
+    assert runs(page, 1) == ["Anna −0.42 €", "Bernd −0.50 €", "Clara −0.50 €", "Dieter −0.50 €"]
+    assert runs(page, 2) == ["Anna −0.42 €", "Bernd −0.94 €", "Clara −0.28 €", "Dieter −0.28 €"]
+    assert "Money after this deal" in page
+    # the deals list shows the same rows
+    assert runs(client.get(board + "/deals").text, 1) == runs(page, 1)
+
+
+def test_a_bad_choice_for_the_end_stores_nothing(client):
+    board = start(client, **HAFERL)
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="70")
+    client.post(board + "/at-the-end", data={"at_the_end": "keep"})
+    version = client.get(board + "/version").json["version"]
+    for bad in ("burn", "", "KEEP"):
+        response = client.post(board + "/at-the-end", data={"at_the_end": bad}, follow_redirects=True)
+        assert response.status_code == 200
+        assert ("Pick one of the choices for the end of the evening: Share the pot as the rules say, "
+                "Keep the pot for the next evening.") in response.text
+    assert client.get(board + "/version").json["version"] == version
+    assert settle_lines(client.get(board + "/end").text)[0] == "Anna pays the pot (kept for the next evening) 0.70 €"
+    # in German
+    german = client.post(board + "/at-the-end", data={"at_the_end": "burn"}, follow_redirects=True,
+                         headers={"Accept-Language": "de-AT,de;q=0.9"}).text
+    assert ("Wähle eine der Möglichkeiten fürs Ende des Abends: Das Haferl nach den Regeln aufteilen, "
+            "Das Haferl bleibt fürs nächste Mal.") in german
+    assert "Am Ende des Abends" in german
+
+
+def test_a_game_without_a_pot_offers_no_choice_and_stores_none(client):
+    board = start(client, stake="0.10")
+    record(client, board, dealer="0", undertaker="dealer", points="40")
+    page = client.get(board + "/end").text
+    assert settle_lines(page) == ["Bernd pays Anna 0.30 €"]
+    assert 'name="at_the_end"' not in page
+    version = client.get(board + "/version").json["version"]
+    response = client.post(board + "/at-the-end", data={"at_the_end": "keep"}, follow_redirects=True)
+    assert "Pick one of the choices for the end of the evening" in response.text
+    assert client.get(board + "/version").json["version"] == version

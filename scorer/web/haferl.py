@@ -164,9 +164,13 @@ def page_context(partie) -> dict:
     return {"describe": describe, "transfers": transfers}
 
 
-def at_the_end(settlement, keep_pot: bool = False):
-    """Each player's money when the evening ends (the engine shares the pot, or keeps it), and the pot kept."""
-    return engine_at_the_end(settlement, keep_pot)
+AT_THE_END = {"share": _l("Share the pot as the rules say"), "keep": _l("Keep the pot for the next evening")}
+
+
+def at_the_end(settlement, choice: str | None = None):
+    """Each player's money when the evening ends (the engine shares the pot, or keeps it: `choice` "keep"),
+    and the pot kept."""
+    return engine_at_the_end(settlement, choice == "keep")
 
 
 def common_starts(settlement) -> list[dict]:

@@ -16,6 +16,7 @@ ACTIONS = {
     "restored": lambda n: _("Deal %(num)s restored", num=n),
     "ended": lambda n: _("Partie ended"),
     "reopened": lambda n: _("Partie reopened"),
+    "at_the_end": lambda n: _("Choice for the end of the evening changed"),
     "renamed": lambda n: _("Player renamed (in the Runde)"),
 }
 

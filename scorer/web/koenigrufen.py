@@ -476,6 +476,6 @@ def board_context(settlement) -> dict:
             "differ": settlement.money_balance != settlement.balance}
 
 
-def at_the_end(settlement, keep_pot: bool = False):
+def at_the_end(settlement, choice: str | None = None):
     """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
     return tuple(settlement.money), 0

@@ -23,7 +23,7 @@ from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import history_rows
-from .settling import settle_up
+from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
@@ -96,7 +96,7 @@ def board(pid):
     return render_template(f"{game.templates}/board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
-                           settle=None if sp.running else settle_up(sp.partie, settlement, keep_pot()),
+                           settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid)),
                            **web.board_context(settlement))
 
 
@@ -143,16 +143,37 @@ def end(pid):
     if request.method == "POST" and form.validate_on_submit():
         if settlement.doubled_pending and request.form.get("confirm") != "yes":
             return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
-                                   settle=settle_up(sp.partie, settlement, keep_pot())), 200
+                                   settle=settle_up(sp.partie, settlement, stored_choice(pid))), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
     return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
-                           settle=settle_up(sp.partie, settlement, keep_pot()))
+                           settle=settle_up(sp.partie, settlement, stored_choice(pid)))
 
 
-def keep_pot() -> bool:
-    """Whether the pot is kept for the next evening (`?pot=keep`) rather than shared at the end."""
-    return request.args.get("pot") == "keep"
+def stored_choice(pid) -> str | None:
+    """The partie's stored choice for the end of the evening (`settling`), None: the game's default."""
+    return store.at_the_end(get_db(), pid)
+
+
+@bp.post("/p/<pid>/at-the-end")
+def at_the_end(pid):
+    """Store the partie's choice for the end of the evening (one of its game's `AT_THE_END`); back to the end
+    page (a running partie) or the board (an ended one). A value the game does not offer stores nothing."""
+    sp, _settlement = current(pid)
+    form = EmptyForm()
+    back = url_for("partie.board" if not sp.running else "partie.end", pid=pid)
+    if not form.validate_on_submit():
+        abort(400)
+        return redirect(back)
+    offered = choices(sp.partie)
+    choice = request.form.get("at_the_end", "")
+    if choice not in offered:
+        flash(_("Pick one of the choices for the end of the evening: %(choices)s.",
+                choices=", ".join(str(label) for label in offered.values()) or "—"))
+        return redirect(back)
+    store.set_at_the_end(get_db(), pid, choice)
+    flash(_("Saved: %(choice)s.", choice=offered[choice]))
+    return redirect(back)
 
 
 @bp.post("/p/<pid>/reopen")

@@ -176,7 +176,7 @@ def page_context(partie) -> dict:
     return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained}
 
 
-def at_the_end(settlement, keep_pot: bool = False):
+def at_the_end(settlement, choice: str | None = None):
     """Each player's money when the evening ends (None without a stake); Strohmandeln has no pot."""
     if not settlement.partie.rules.stake:
         return None, 0
