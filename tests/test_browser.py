@@ -33,7 +33,7 @@ def server(tmp_path_factory):
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield {"url": f"http://127.0.0.1:{httpd.server_port}", "db": str(db_path)}
+    yield {"url": f"http://127.0.0.1:{httpd.server_port}", "db": str(db_path), "httpd": httpd}
     httpd.shutdown()
 
 
