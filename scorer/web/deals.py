@@ -106,15 +106,24 @@ def update(pid, number):
     return handle(sp, settlement, number)
 
 
-@bp.post("/p/<pid>/deal/<int:number>/delete")
-def delete(pid, number):
-    """Delete deal `number`; everything after it is recomputed."""
+def posted_button(pid):
+    """The partie and the form of a posted button (delete, undo, put back); with a response instead when the
+    form is broken (400) or carries no version (a stale button: refused, never run unchecked)."""
     sp = load_or_404(pid)
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
     if _int(form.version.data) is None:
-        return stale_button(pid)
+        return sp, form, stale_button(pid)
+    return sp, form, None
+
+
+@bp.post("/p/<pid>/deal/<int:number>/delete")
+def delete(pid, number):
+    """Delete deal `number`; everything after it is recomputed."""
+    sp, form, refused = posted_button(pid)
+    if refused is not None:
+        return refused
     if not 1 <= number <= len(sp.partie.deals):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
@@ -146,12 +155,9 @@ def delete(pid, number):
 @bp.post("/p/<pid>/undo")
 def undo(pid):
     """Delete the last deal."""
-    sp = load_or_404(pid)
-    form = EmptyForm()
-    if not form.validate_on_submit():
-        abort(400)
-    if _int(form.version.data) is None:
-        return stale_button(pid)
+    sp, form, refused = posted_button(pid)
+    if refused is not None:
+        return refused
     if not sp.partie.deals:
         flash(_("There is no deal to undo."))
         return redirect(url_for("partie.board", pid=pid))
@@ -171,12 +177,9 @@ def undo(pid):
 @bp.post("/p/<pid>/history/<int:entry>/restore")
 def restore(pid, entry):
     """Put back the deal a history entry deleted (an undo undone), where it was; everything after is recomputed."""
-    sp = load_or_404(pid)
-    form = EmptyForm()
-    if not form.validate_on_submit():
-        abort(400)
-    if _int(form.version.data) is None:
-        return stale_button(pid)
+    sp, form, refused = posted_button(pid)
+    if refused is not None:
+        return refused
     if sp.ended:
         flash(_("This partie has ended: reopen it first."))
         return redirect(url_for("partie.history", pid=pid))
