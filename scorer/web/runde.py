@@ -283,15 +283,22 @@ def chart(table, runde) -> dict | None:
 def add_member(rid):
     """A new member of the Runde."""
     runde = load_or_404(rid)
+    return _named(runde, lambda name: runde_store.add_member(get_db(), rid, name),
+                  lambda name: _("%(name)s is a member now.", name=name))
+
+
+def _named(runde, store_name, done):
+    """A member's name from the form, stored by `store_name(name)`; the page with `done(name)` said, or the
+    problems (a name taken, too long, an expired form) with nothing stored."""
     form = NameForm()
     problems: list = []
     if form.validate_on_submit():
         name = clean(form.name.data, problems)
         if not problems:
             try:
-                runde_store.add_member(get_db(), rid, name)
-                flash(_("%(name)s is a member now.", name=name))
-                return redirect(url_for("runde.page", rid=rid) + "#members")
+                store_name(name)
+                flash(done(name))
+                return redirect(url_for("runde.page", rid=runde.id) + "#members")
             except NameTakenError:
                 problems.append(_("%(name)s is a member already: two members cannot share a name.", name=name))
     else:
@@ -309,20 +316,8 @@ def rename(rid, mid):
     runde = load_or_404(rid)
     if runde.member(mid) is None:
         abort(404)
-    form = NameForm()
-    problems: list = []
-    if form.validate_on_submit():
-        name = clean(form.name.data, problems)
-        if not problems:
-            try:
-                runde_store.rename_member(get_db(), rid, mid, name)
-                flash(_("Renamed: %(name)s.", name=name))
-                return redirect(url_for("runde.page", rid=rid) + "#members")
-            except NameTakenError:
-                problems.append(_("%(name)s is a member already: two members cannot share a name.", name=name))
-    else:
-        problems += [e for errors in form.errors.values() for e in errors] or [_("The form has expired: reload the page.")]
-    return _problems(runde, problems)
+    return _named(runde, lambda name: runde_store.rename_member(get_db(), rid, mid, name),
+                  lambda name: _("Renamed: %(name)s.", name=name))
 
 
 def partie_id_of(text: str) -> str:
