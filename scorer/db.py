@@ -110,6 +110,27 @@ def m005_at_the_end(db: Database) -> None:
     db["parties"].add_column("at_the_end", str)
 
 
+@migrations()
+def m006_runde_follows_its_parties(db: Database) -> None:
+    """A Runde's version follows its parties: any change of a partie in a Runde (its version bumped) bumps the
+    Runde's version in the same transaction, so one indexed row says whether the Runde's page is still the
+    same (web/pagecache.py). Each evening's summary is kept by its partie's version (`runde_summaries`), so a
+    restart does not replay every evening."""
+    db.execute("""
+        create trigger runde_partie_changed after update of version on parties
+        when exists (select 1 from runde_parties where partie_id = new.id)
+        begin
+            update runden set version = version + 1
+            where id = (select runde_id from runde_parties where partie_id = new.id);
+        end""")
+    db["runde_summaries"].create({
+        "partie_id": str,       # one row a partie: its newest summary
+        "version": int,         # the partie's version it was made from
+        "made_by": str,         # the scoring code it was made by (runde_cache.CODE): other code, made again
+        "summary": str,         # JSON: deals, points, money, the game's figures (labels as message ids)
+    }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id")], not_null={"version", "made_by", "summary"})
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

@@ -13,7 +13,8 @@ import threading
 from collections import OrderedDict
 from decimal import Decimal
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
+                   url_for)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, StringField, TextAreaField
@@ -30,6 +31,7 @@ from .forms import EmptyForm, Form, ImportForm
 from .language import TR, euros, language, number, say, sentence
 from .loading import cache as settlement_cache
 from .loading import remember
+from .pagecache import personal
 from .saving import settle
 
 bp = Blueprint("runde", __name__)
@@ -197,12 +199,31 @@ def page(rid):
     """The Runde's page: standings for a period, head to head, open balances, members, evenings."""
     runde = load_or_404(rid)
     remember_runde(rid)
+    g.page_version = runde.version   # what the rendered page may be kept for (web/pagecache.py)
     which, start, end, problems = period_of(request.args)
-    mine = [p for p in session.get("parties", []) if p not in {q.id for q in runde.parties}]
     return render_template(
         "runde/page.html", runde=runde, which=which, problems=problems, form=EmptyForm(),
-        parts=figures_of(runde, start, end, problems), movable=movable(mine), offered=games.offered(),
+        parts=figures_of(runde, start, end, problems), movable=movable_list, offered=games.offered(),
         settles_label=SETTLES_LABELS[runde.settles], args=request.args)
+
+
+def page_state(rid):
+    """The kept page's key and version (web/pagecache.py): the address with its period, the day (this year's
+    period and nothing else moves with it), the Runde's version (None: no such Runde). One indexed row."""
+    row = get_db().conn.execute("select version from runden where id = ?", [rid]).fetchone()
+    if row is None:
+        return None
+    return (request.full_path, datetime.date.today().isoformat()), row[0]
+
+
+@personal(b"\x00movable\x00")
+def movable_list() -> str:
+    """The datalist of the parties this browser has opened that are in no Runde (per phone: put into the kept
+    page on each request)."""
+    mine = session.get("parties", [])
+    if not mine:
+        return '<datalist id="movable"></datalist>'
+    return render_template("runde/_movable.html", movable=movable(mine)).replace("\n", " ")
 
 
 fragments = SummaryCache(size=64)
