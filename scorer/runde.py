@@ -2,7 +2,8 @@
 
 An evening (`Evening`) is one partie summed up once (`summarize`): its day, the member at each seat, its deals,
 points, money and the game's own figures (the game's `tables.figures(settlement)`, if it has that hook; games
-without it show none). Its value depends only on the partie's stored version, so the web app caches it by that.
+without it show none). Its value depends only on the partie's stored version (and the scoring code, `code_mark`), so the web app
+keeps it by that, in memory and in the store (`dump_summary`, `runde_store.keep_summaries`).
 
 Head to head: in a partie of two, what one won the other lost. With more players each evening's money is split
 between every loser and every winner in proportion: loser i pays winner j  loss_i * win_j / max(wins, losses)
@@ -14,11 +15,16 @@ Tarock) adds no points.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 
 from .games import game_of
 from .settle import Transfer, fewest_transfers
+from .words import from_data, to_data
 
 ZERO = Decimal(0)
 
@@ -46,6 +52,39 @@ def summarize(settlement) -> dict:
     hook = getattr(game.tables, "figures", None)
     return {"deals": len(settlement.deals), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
             "figures": tuple((label, tuple(values)) for label, values in hook(settlement)) if hook else ()}
+
+
+def dump_summary(facts: dict, problem: int | None) -> str:
+    """An evening's summary (`summarize`) and the number of its first deal that needs fixing, as JSON text for
+    the store: money and money figures as decimal strings, the figures' labels as their message ids and
+    arguments (`words.to_data`), translated when shown. TypeError for a value it cannot keep."""
+    return json.dumps({
+        "deals": facts["deals"], "points": facts["points"], "money": [str(m) for m in facts["money"]],
+        "figures": [[to_data(label), [to_data(v) for v in values]] for label, values in facts["figures"]],
+        "problem": problem}, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_summary(text: str) -> tuple[dict, int | None]:
+    """The summary and problem `dump_summary` wrote."""
+    data = json.loads(text)
+    points = data["points"]
+    return {"deals": data["deals"], "points": tuple(points) if points is not None else None,
+            "money": tuple(Decimal(m) for m in data["money"]),
+            "figures": tuple((from_data(label), tuple(from_data(v) for v in values))
+                             for label, values in data["figures"])}, data["problem"]
+
+
+@functools.cache
+def code_mark() -> str:
+    """What made a stored summary: a digest of the scoring code (the package without its web app). A summary
+    made by other code (an update of the engines or of a game's figures) is made again."""
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        relative = path.relative_to(root)
+        if relative.parts[0] not in ("web", "translations"):
+            digest.update(str(relative).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:20]
 
 
 @dataclass

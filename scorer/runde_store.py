@@ -240,3 +240,20 @@ def _insert_partie(db: Database, partie: Partie, created: str | None = None) -> 
                         rows)
     store._log(db, pid, "imported", None, {"deals": len(partie.deals)} if partie.deals else None)
     return pid
+
+
+def stored_summaries(db: Database, rid: str, made_by: str) -> dict[str, tuple[int, str]]:
+    """The kept summaries of the Runde's evenings made by this code: partie id -> (version, summary text)."""
+    return {r[0]: (r[1], r[2]) for r in db.conn.execute(
+        "select s.partie_id, s.version, s.summary from runde_parties rp join runde_summaries s "
+        "on s.partie_id = rp.partie_id where rp.runde_id = ? and s.made_by = ?", [rid, made_by])}
+
+
+def keep_summaries(db: Database, rows: list[tuple[str, int, str, str]]) -> None:
+    """Keep evenings' summaries: (partie id, version, made by, summary text); a newer one kept is not replaced
+    by an older one (two requests at once)."""
+    with writing(db):
+        db.conn.executemany(
+            "insert into runde_summaries (partie_id, version, made_by, summary) values (?, ?, ?, ?) "
+            "on conflict (partie_id) do update set version = excluded.version, made_by = excluded.made_by, "
+            "summary = excluded.summary where excluded.version >= runde_summaries.version", rows)

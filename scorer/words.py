@@ -185,3 +185,39 @@ class English:
 
 
 ENGLISH = English()
+
+
+def to_data(value):
+    """A label or argument as plain JSON data (its message ids and arguments, not a rendering), read back by
+    `from_data` as an equal value: kept in the database, translated when shown."""
+    if isinstance(value, Plural):
+        return {"plural": [value.text, value.plural], "args": {k: to_data(v) for k, v in value.args.items()}}
+    if isinstance(value, Message):
+        return {"message": value.text, "args": {k: to_data(v) for k, v in value.args.items()}}
+    if isinstance(value, Term):
+        return {"term": str(value)}
+    if isinstance(value, Money):
+        return {"money": str(Decimal(value))}
+    if isinstance(value, Decimal):
+        return {"decimal": str(value)}
+    if value is None or type(value) in (str, int, bool):
+        return value
+    raise TypeError(f"not kept as data: {value!r}")
+
+
+def from_data(data):
+    """The value `to_data` wrote."""
+    if not isinstance(data, dict):
+        return data
+    if "plural" in data or "message" in data:   # (the classes by another name: no source strings here)
+        sentence = _sentence_classes[0 if "plural" in data else 1]
+        texts = data["plural"] if "plural" in data else [data["message"]]
+        return sentence(*texts, **{k: from_data(v) for k, v in data["args"].items()})
+    if "term" in data:
+        return Term(data["term"])
+    if "money" in data:
+        return Money(data["money"])
+    return Decimal(data["decimal"])
+
+
+_sentence_classes = (Plural, Message)

@@ -9,6 +9,7 @@ import csv
 import datetime
 import io
 import json
+import sqlite3
 import threading
 from collections import OrderedDict
 from decimal import Decimal
@@ -24,7 +25,7 @@ from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
-from ..runde import Evening, in_period, open_balances, standings, summarize
+from ..runde import Evening, code_mark, dump_summary, in_period, load_summary, open_balances, standings, summarize
 from ..runde_store import SETTLES, NameTakenError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
@@ -167,31 +168,74 @@ summaries = SummaryCache()
 
 
 def evenings(runde: runde_store.Runde) -> tuple[list, list]:
-    """The Runde's evenings (summed up, oldest first), and the parties that cannot be replayed: (id, number)."""
+    """The Runde's evenings (summed up, oldest first), and the parties that cannot be replayed: (id, number).
+
+    Each evening's summary comes from memory (`summaries`), else from the store (`runde_summaries`, one query
+    for the whole Runde), else from replaying the partie (the settlement cache's, if it holds this version);
+    the replayed ones are kept in the store in one transaction, so a restart does not replay them again."""
     db = get_db()
+    found, missing = {}, []
+    for p in runde.parties:
+        summary = summaries.get((p.id, p.version))
+        if summary is None:
+            missing.append(p)
+        else:
+            found[p.id] = summary
+    made = []
+    if missing:
+        mark = code_mark()
+        kept = runde_store.stored_summaries(db, runde.id, mark)
+        for p in missing:
+            hit = kept.get(p.id)
+            if hit is not None and hit[0] == p.version:
+                try:
+                    found[p.id] = load_summary(hit[1])
+                except (ValueError, KeyError, TypeError):   # unreadable: made again below
+                    pass
+                else:
+                    summaries.put((p.id, p.version), found[p.id])
+                    continue
+            result = replayed(db, p)
+            if result is None:
+                continue
+            summary, version = result
+            found[p.id] = summary
+            summaries.put((p.id, version), summary)
+            try:
+                made.append((p.id, version, mark, dump_summary(*summary)))
+            except TypeError:   # a figure this store cannot keep: replayed after a restart
+                pass
+    if made:
+        try:
+            runde_store.keep_summaries(db, made)
+        except sqlite3.OperationalError:   # the store busy: kept in memory only, stored by a later request
+            pass
     out, broken = [], []
     for p in runde.parties:
-        key = (p.id, p.version)
-        summary = summaries.get(key)
-        if summary is None:
-            hit = settlement_cache.get(p.id)
-            if hit is not None and hit[0].version == p.version:
-                settlement, problem = hit[1], None
-            else:
-                try:
-                    sp = store.load(db, p.id)
-                except Exception:   # noqa: BLE001 - stored rules this scorer cannot read: left out, said
-                    broken.append((p.id, 0))
-                    continue
-                settlement, problem = settle(sp.partie)
-            summary = (summarize(settlement), problem[0] if problem else None)
-            summaries.put(key, summary)
-        facts, problem = summary
+        if p.id not in found:
+            broken.append((p.id, 0))
+            continue
+        facts, problem = found[p.id]
         if problem is not None:
             broken.append((p.id, problem))
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
                            facts["figures"], p.settled))
     return out, broken
+
+
+def replayed(db, p) -> tuple | None:
+    """An evening's summary from its partie's deals, and the partie's version it is for (newer than the
+    Runde's if the partie changed since): ((facts, number of the first deal that needs fixing or None),
+    version); None if its stored rules cannot be read."""
+    hit = settlement_cache.get(p.id)
+    if hit is not None and hit[0].version == p.version:
+        return (summarize(hit[1]), None), p.version
+    try:
+        sp = store.load(db, p.id)
+    except Exception:   # noqa: BLE001 - stored rules this scorer cannot read: left out, said
+        return None
+    settlement, problem = settle(sp.partie)
+    return (summarize(settlement), problem[0] if problem else None), sp.version
 
 
 @bp.route("/r/<rid>")

@@ -1,0 +1,226 @@
+"""The Runde's page kept whole (web/pagecache.py) for the Runde's version, which its parties' changes raise
+(migration m006's trigger); each evening's summary kept in the store by its partie's version, so that a restart
+replays nothing (real HTTP round trips through the Flask test client)."""
+
+import re
+from decimal import Decimal
+
+import pytest
+
+from scorer import create_app, runde_store, store
+from scorer.db import connect
+from scorer.runde import code_mark, dump_summary, load_summary, summarize
+from scorer.web import loading
+from scorer.web import runde as runde_web
+from scorer.web.language import euros
+from scorer.words import Message, Money, Plural, Term, Words, from_data, to_data
+
+from .conftest import NEW_PARTIE, record
+from .test_runde import new_runde, settlement, standings_row, stored, two_evenings
+
+TOKEN = re.compile(r'value="[^"]{40,}"')
+
+
+def same(a: str, b: str) -> bool:
+    """Two pages alike but for their CSRF tokens."""
+    return TOKEN.sub("", a) == TOKEN.sub("", b)
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """How often the Runde's page was rendered (it loads the Runde) rather than sent from memory."""
+    calls = []
+    parts = runde_web.figures_of
+    monkeypatch.setattr(runde_web, "figures_of", lambda runde, *a: calls.append(runde.id) or parts(runde, *a))
+    return calls
+
+
+def forget_everything():
+    """What a restart forgets: every cache in memory (the store keeps its summaries)."""
+    runde_web.summaries.entries.clear()
+    runde_web.fragments.entries.clear()
+    loading.cache.clear()
+
+
+def test_the_kept_runde_page_follows_every_kind_of_change(app, client, renders):
+    rid, ids, one, two = two_evenings(app, client)
+
+    def show(**headers):
+        return client.get(f"/r/{rid}", query_string={"period": "all"}, headers=headers).text
+
+    def money_of(name, *pids):
+        seat = {"Anna": 0, "Bernd": 1}[name]
+        return euros(sum((settlement(app, p).money[seat] for p in pids), Decimal(0)))
+
+    show()   # the flash of the last deal
+    first = show()
+    count = len(renders)
+    assert same(show(), first) and len(renders) == count               # unchanged: from memory
+    kept = [k for k in app.extensions["scorer_pages"].entries if f"/r/{rid}?period=all" in k]
+    assert len(kept) == 1
+    assert app.extensions["scorer_pages"].entries[kept[0]][0] == stored(app, rid).version
+
+    def flash_seen() -> None:   # the page with a change's flash: rendered, not kept
+        nonlocal count
+        show()
+        count = len(renders)
+
+    def changed() -> str:
+        nonlocal count
+        page = show()
+        assert len(renders) == count + 1, "a change must render the page again"
+        count = len(renders)
+        return page
+
+    # a deal in one of its parties (the Runde itself is not written: the trigger raises its version)
+    assert record(client, f"/p/{one}", undertaker="dealer", pile_of="0", points="40").status_code == 302
+    page = changed()
+    assert standings_row(page, "Anna")[:3] == [money_of("Anna", one, two), "2", "5"]
+    # an edit of a deal after the fact
+    r = client.post(f"/p/{one}/deal/1/edit", data={"type": "game", "dealer": "0", "undertaker": "nobody",
+                                                   "pile_of": "1", "points": "20", "blatt": "0", "action": "save",
+                                                   "key": "edit-1"})
+    assert r.status_code == 302
+    client.get(f"/p/{one}")   # its flash
+    page = changed()
+    assert standings_row(page, "Anna")[0] == money_of("Anna", one, two)
+    # the last deal undone
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        version = store.version(db, one)
+        db.conn.close()
+    assert client.post(f"/p/{one}/undo", data={"version": version}).status_code == 302
+    client.get(f"/p/{one}")
+    page = changed()
+    assert standings_row(page, "Anna")[1:3] == ["2", "4"]
+    # a member renamed (in every evening)
+    assert client.post(f"/r/{rid}/members/{ids['Anna']}", data={"name": "Annamirl"}).status_code == 302
+    flash_seen()
+    page = changed()
+    assert standings_row(page, "Annamirl")[1:3] == ["2", "4"] and '<th scope="row">Anna</th>' not in page
+    # marked settled, and open again
+    value = re.search(r'form="settle" name="partie" value="([^"]+)"', page).group(1)
+    assert client.post(f"/r/{rid}/settle", data={"partie": value}).status_code == 302
+    flash_seen()
+    assert "Everything is settled." in changed()
+    assert client.post(f"/r/{rid}/settle", data={"partie": one, "settled": "no"}).status_code == 302
+    flash_seen()
+    assert "Everything is settled." not in changed()
+    # a new member
+    assert client.post(f"/r/{rid}/members", data={"name": "Erich"}).status_code == 302
+    flash_seen()
+    assert 'value="Erich"' in changed()
+    # a partie moved in: it is in this phone's list of parties to move until it is in
+    outside = client.post("/new", data={**NEW_PARTIE, "player0": "Erich"}).headers["Location"].rsplit("/", 1)[1]
+    assert record(client, f"/p/{outside}", undertaker="dealer", pile_of="0", points="40").status_code == 302
+    client.get(f"/p/{outside}")
+    page = show()   # nothing of the Runde changed: from memory, but this phone's list is its own
+    assert len(renders) == count and f'<option value="{outside}">' in page
+    assert f'<option value="{outside}">' not in app.test_client().get(f"/r/{rid}?period=all").text
+    members = {m.name: m.id for m in stored(app, rid).members}
+    r = client.post(f"/r/{rid}/move", data={"partie": outside, "confirm": "yes", "seat0": members["Erich"],
+                                            "seat1": members["Bernd"]})
+    assert r.status_code == 302
+    flash_seen()
+    page = changed()
+    assert "3 evenings" in page and f'<option value="{outside}">' not in page
+    # the partie ended (its version): the Runde's page is rendered again
+    assert client.post(f"/p/{outside}/end", data={}).status_code == 302
+    client.get(f"/p/{outside}")
+    assert same(changed(), page)
+    # the language is part of the key; each language kept apart
+    german = show(**{"Accept-Language": "de"})
+    assert len(renders) == count + 1 and "<h3>Gegeneinander</h3>" in german
+    assert "<h3>Head to head</h3>" in show() and len(renders) == count + 1
+    # another period is another page
+    assert "No evening in this period yet." in client.get(f"/r/{rid}?period=range&from=2001-01-01&to=2001-12-31").text
+    assert len(renders) == count + 2
+
+
+def test_each_phone_gets_its_own_token_on_the_kept_runde_page(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    anna, bernd = app.test_client(), app.test_client()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', anna.get("/r/new").text).group(1)
+    r = anna.post("/r/new", data={"name": "Runde", "game": "strohmandeln", "settles": "evening",
+                                  "members": "Anna\nBernd", "csrf_token": token})
+    rid = r.headers["Location"].rsplit("/", 1)[1]
+    anna.get(f"/r/{rid}")   # the Runde is in the home page's list of this phone from now on
+    first = anna.get(f"/r/{rid}").text
+    again = bernd.get(f"/r/{rid}").text   # from memory, with bernd's own token
+    tokens = [re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', p).group(1) for p in (first, again)]
+    assert tokens[0] != tokens[1] and same(first, again)
+    r = bernd.post(f"/r/{rid}/members", data={"name": "Clara", "csrf_token": tokens[1]})
+    assert r.status_code == 302
+    assert "Clara is a member now." in bernd.get(f"/r/{rid}").text   # a flash: rendered, not kept
+    assert 'value="Clara"' in anna.get(f"/r/{rid}").text
+    assert f"/r/{rid}" in bernd.get("/r").text   # a page from memory still remembers the Runde on the phone
+
+
+def test_a_restart_reads_each_evening_s_summary_from_the_store(app, client, monkeypatch):
+    rid, ids, one, two = two_evenings(app, client)
+    client.get(f"/r/{rid}?period=all")   # the flash of the last deal
+    english = client.get(f"/r/{rid}?period=all").text
+    german = client.get(f"/r/{rid}?period=all", headers={"Accept-Language": "de"}).text
+
+    def rows():
+        with app.app_context():
+            db = connect(app.config["DATABASE"])
+            out = {r[0]: (r[1], r[2]) for r in db.execute("select partie_id, version, made_by from runde_summaries")}
+            db.conn.close()
+        return out
+
+    versions = {p.id: p.version for p in stored(app, rid).parties}
+    assert rows() == {one: (versions[one], code_mark()), two: (versions[two], code_mark())}
+    made = []
+    monkeypatch.setattr(runde_web, "summarize", lambda s: made.append(s) or summarize(s))
+    app.config["PAGE_CACHE"] = 0   # the page rendered every time below: what is measured is the summaries
+    forget_everything()
+    assert same(client.get(f"/r/{rid}?period=all").text, english)
+    assert same(client.get(f"/r/{rid}?period=all", headers={"Accept-Language": "de"}).text, german)
+    assert made == []   # nothing replayed: the Bavarian figures' labels translated from their stored ids
+    assert "Stockspiel" in german or "Pick-Up" in german
+    # a deal more: that evening alone is replayed and stored for its new version
+    assert record(client, f"/p/{one}", undertaker="dealer", pile_of="0", points="40").status_code == 302
+    client.get(f"/p/{one}")   # its flash
+    forget_everything()
+    page = client.get(f"/r/{rid}?period=all").text
+    assert len(made) == 1 and standings_row(page, "Anna")[1:3] == ["2", "5"]
+    assert rows()[one][0] == versions[one] + 1 and rows()[two] == (versions[two], code_mark())
+    # summaries made by other scoring code (an update) are made again
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        db.execute("update runde_summaries set made_by = 'older code'")
+        db.conn.close()
+    forget_everything()
+    assert same(client.get(f"/r/{rid}?period=all").text, page) and len(made) == 3
+    assert {v[1] for v in rows().values()} == {code_mark()}
+
+
+def test_a_summary_is_stored_as_message_ids_and_read_back_equal(app, client):
+    rid, ids, one, two = two_evenings(app, client)
+    for pid in (one, two):
+        facts = summarize(settlement(app, pid))
+        assert facts["figures"]   # both games have their own figures
+        assert load_summary(dump_summary(facts, None)) == (facts, None)
+        assert load_summary(dump_summary(facts, 3))[1] == 3
+    bavarian = summarize(settlement(app, two))["figures"]
+    assert any(isinstance(label, Message) for label, _ in bavarian)
+    assert "Message" not in dump_summary(summarize(settlement(app, two)), None)   # ids, never a rendering
+    for value in (Term("Grammel"), Message("{contract}: won", contract=Term("Solo")), Money("0.10"),
+                  Plural("{n} credit", "{n} credits", n=3), Decimal("1.5"), "text", 7, None):
+        back = from_data(to_data(value))
+        assert back == value and type(back) is type(value)
+    with pytest.raises(TypeError):
+        to_data(Words([Term("Trull"), Term("Pagat")]))
+
+
+def test_a_change_of_a_partie_raises_its_runde_s_version_in_the_same_transaction(app, client):
+    rid = new_runde(client, members="Anna\nBernd")
+    inside = client.post("/new", data={**NEW_PARTIE, "runde": rid}).headers["Location"].rsplit("/", 1)[1]
+    outside = client.post("/new", data={**NEW_PARTIE}).headers["Location"].rsplit("/", 1)[1]
+    before = stored(app, rid).version
+    record(client, f"/p/{outside}", points="40")
+    assert stored(app, rid).version == before      # a partie of no Runde changes no Runde
+    record(client, f"/p/{inside}", points="40")
+    assert stored(app, rid).version == before + 1
