@@ -1,9 +1,9 @@
-"""A Runde's standings, pure: every figure is added up from the evenings' settlements, nothing is stored.
+"""A Runde's standings, pure: every figure is added up from the evenings' settlements; standings are not stored.
 
 An evening (`Evening`) is one partie summed up once (`summarize`): its day, the member at each seat, its deals,
 points, money and the game's own figures (the game's `tables.figures(settlement)`, if it has that hook; games
-without it show none). Its value depends only on the partie's stored version (and the scoring code, `code_mark`), so the web app
-keeps it by that, in memory and in the store (`dump_summary`, `runde_store.keep_summaries`).
+without it show none). Its value depends only on the partie's stored version (and the scoring code, `code_mark`),
+so the web app keeps it by that, in memory and in the store (`dump_summary`, `runde_store.keep_summaries`).
 
 Head to head: in a partie of two, what one won the other lost. With more players each evening's money is split
 between every loser and every winner in proportion: loser i pays winner j  loss_i * win_j / max(wins, losses)

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorer import create_app, runde_store, store
+from scorer import create_app, store
 from scorer.db import connect
 from scorer.runde import code_mark, dump_summary, load_summary, summarize
 from scorer.web import loading
@@ -195,6 +195,33 @@ def test_a_restart_reads_each_evening_s_summary_from_the_store(app, client, monk
     forget_everything()
     assert same(client.get(f"/r/{rid}?period=all").text, page) and len(made) == 3
     assert {v[1] for v in rows().values()} == {code_mark()}
+
+
+def test_an_unreadable_summary_is_made_again_and_a_busy_store_keeps_it_in_memory(tmp_path, monkeypatch):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": False, "DATABASE_TIMEOUT": 0.2, "PAGE_CACHE": 0})
+    client = app.test_client()
+    rid, ids, one, two = two_evenings(app, client)
+    client.get(f"/r/{rid}?period=all")   # the flash of the last deal
+    page = client.get(f"/r/{rid}?period=all").text
+    made = []
+    monkeypatch.setattr(runde_web, "summarize", lambda s: made.append(s) or summarize(s))
+    other = connect(app.config["DATABASE"])
+    other.execute("update runde_summaries set summary = '{' where partie_id = ?", [one])
+    forget_everything()
+    assert same(client.get(f"/r/{rid}?period=all").text, page) and len(made) == 1   # read again from the deals
+    assert load_summary(next(other.query("select summary from runde_summaries where partie_id = ?", [one]))["summary"])
+    # the store busy (another writer holds the lock past the timeout): the page is still shown, nothing stored
+    other.execute("delete from runde_summaries")
+    forget_everything()
+    other.conn.execute("BEGIN IMMEDIATE")
+    try:
+        response = client.get(f"/r/{rid}?period=all")
+    finally:
+        other.conn.execute("ROLLBACK")
+    assert response.status_code == 200 and same(response.text, page) and len(made) == 3
+    assert not list(other.query("select 1 from runde_summaries"))
+    other.conn.close()
 
 
 def test_a_summary_is_stored_as_message_ids_and_read_back_equal(app, client):

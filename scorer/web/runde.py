@@ -208,7 +208,7 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
     if made:
         try:
             runde_store.keep_summaries(db, made)
-        except sqlite3.OperationalError:   # the store busy: kept in memory only, stored by a later request
+        except sqlite3.OperationalError:   # the store busy past its timeout: kept in memory only this time
             pass
     out, broken = [], []
     for p in runde.parties:
