@@ -115,7 +115,8 @@ def m006_runde_follows_its_parties(db: Database) -> None:
     """A Runde's version follows its parties: any change of a partie in a Runde (its version bumped) bumps the
     Runde's version in the same transaction, so one indexed row says whether the Runde's page is still the
     same (web/pagecache.py). Each evening's summary is kept by its partie's version (`runde_summaries`), so a
-    restart does not replay every evening."""
+    restart does not replay every evening. (A later migration that rebuilds `parties` or `runde_parties`, e.g.
+    sqlite-utils' `transform`, must create the trigger again: a rebuilt table loses its triggers.)"""
     db.execute("""
         create trigger runde_partie_changed after update of version on parties
         when exists (select 1 from runde_parties where partie_id = new.id)
