@@ -67,6 +67,11 @@ def test_kontra_steppers_and_the_calculator_in_german(server, browser):
     expect(pagat.locator(".stepper-caption")).to_have_text("Pagat ultimo: Kontra")
     pagat.locator("button.step").last.tap()
     assert page.locator("#kon_pagat").input_value() == "2"
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.locator("#premiums").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"koenigrufen-premium-{scheme}.png"))
+    page.emulate_media(color_scheme="light")
     page.locator("select[name=side_pagat]").select_option("")
     pagat_kontra = page.locator("#kon_pagat").input_value()
     # the calculator: Trull 3, Kings 2, a Queen, a Jack, 6 tricks, 3 cards from the talon = 33
