@@ -135,7 +135,10 @@ def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, brow
     page.set_default_timeout(10000)
     board = new_partie(page, server)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    for _ in range(100):   # polled from here: wait_for_function would evaluate a string, which the CSP forbids
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
     page.goto(board + "/deal")
     page.goto(board)
     dead_spot = DeadSpot(server["httpd"].app)
