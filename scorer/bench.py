@@ -942,6 +942,20 @@ def taps(quick: bool) -> None:
                     tap("#record"), page.wait_for_selector("#points"),
                     tap("input[name=type][value=misdeal] + span"),
                     tap("input[name=offender][value='0'] + span"), tap("#save")))
+                # Königrufen (issue 18): a four-player partie; the Rufer is the Vorhand's (Bernd, then Cilli)
+                page.goto(base + "/new?game=koenigrufen")
+                for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
+                    page.fill(f"#player{i}", name)
+                page.click("text=Start the partie")
+                page.wait_for_selector("#record")
+                run("Königrufen: Rufer won with the partner, no premiums", lambda: (
+                    tap("#record"), page.wait_for_selector("#deal-form"),
+                    tap("input[name=partner][value='2'] + span"), tap("input[name=result][value=won] + span"),
+                    tap("#save")))
+                run("Königrufen: Rufer by card points (41 2/3), Kontra with the stepper", lambda: (
+                    tap("#record"), page.wait_for_selector("#deal-form"),
+                    tap("input[name=partner][value='0'] + span"), type_("#card_points", "41 2/3"),
+                    tap("#fs-kontra .choice-stepper button.step >> nth=1"), tap("#save")))
                 browser.close()
         finally:
             httpd.shutdown()

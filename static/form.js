@@ -46,6 +46,87 @@
     });
   }
 
+  // A named value chosen from a few levels in order (Königrufen's Kontra: none, Kontra, Re, Sub) as
+  // [−] value [+]. Without the script it stays what the page has: a <select> with its label, or a fieldset of
+  // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
+  // (read out when it changes); the select or radios stay in the form, hidden, and carry the value. `data-zero`:
+  // the words for the first level; `data-caption`: a visible name when the label is for screen readers only;
+  // `data-stepper-when`: the stepper's `data-when`.
+  function addChoiceSteppers(root) {
+    let made = 0;
+    root.querySelectorAll("select[data-stepper], fieldset[data-stepper]").forEach(function (el) {
+      if (el.dataset.stepped) return;
+      el.dataset.stepped = "1";
+      const isSelect = el.tagName === "SELECT";
+      const radios = isSelect ? [] : Array.prototype.slice.call(el.querySelectorAll("input[type=radio]"));
+      const count = isSelect ? el.options.length : radios.length;
+      if (count < 2) return;
+      const texts = root.querySelector("[data-more]") ? root.querySelector("[data-more]").dataset : {};
+      const labelEl = isSelect ? (el.labels && el.labels[0]) : el.querySelector("legend");
+      const name = (el.dataset.caption || (labelEl ? labelEl.textContent : "")).replace(/\s+/g, " ").trim();
+      const wrap = document.createElement("div");
+      wrap.className = "stepper choice-stepper";
+      wrap.setAttribute("role", "group");
+      if (labelEl) {
+        if (!labelEl.id) labelEl.id = (el.id || el.name || "stepper-" + made) + "-label";
+        wrap.setAttribute("aria-labelledby", labelEl.id);
+      }
+      made += 1;
+      if (el.dataset.stepperWhen) wrap.dataset.when = el.dataset.stepperWhen;
+      if (el.dataset.caption) {
+        const caption = document.createElement("span");
+        caption.className = "stepper-caption";
+        caption.textContent = el.dataset.caption;
+        caption.setAttribute("aria-hidden", "true");
+        wrap.append(caption);
+      }
+      const minus = document.createElement("button");
+      const plus = document.createElement("button");
+      const value = document.createElement("span");
+      [minus, plus].forEach(function (b) { b.type = "button"; b.className = "button step"; });
+      minus.textContent = "\u2212";
+      plus.textContent = "+";
+      minus.setAttribute("aria-label", (texts.fewer || "One fewer: {label}").replace("{label}", name));
+      plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", name));
+      value.className = "stepper-value";
+      value.setAttribute("aria-live", "polite");
+      wrap.append(minus, value, plus);
+      function index() {
+        if (isSelect) return Math.max(0, el.selectedIndex);
+        const at = radios.findIndex(function (r) { return r.checked; });
+        return at < 0 ? 0 : at;
+      }
+      function show() {
+        const i = index();
+        const text = isSelect ? el.options[i].text : radios[i].nextElementSibling.textContent;
+        value.textContent = i === 0 && el.dataset.zero ? el.dataset.zero : text.trim();
+        minus.setAttribute("aria-disabled", String(i === 0));
+        plus.setAttribute("aria-disabled", String(i === count - 1));
+      }
+      function step(delta) {
+        const i = Math.min(count - 1, Math.max(0, index() + delta));
+        if (i === index()) return;
+        if (isSelect) el.selectedIndex = i; else radios[i].checked = true;
+        (isSelect ? el : radios[i]).dispatchEvent(new Event("change", { bubbles: true }));
+        show();
+      }
+      minus.addEventListener("click", function () { step(-1); });
+      plus.addEventListener("click", function () { step(1); });
+      if (isSelect) {
+        el.hidden = true;
+        if (labelEl && !el.dataset.caption && labelEl.classList.contains("visually-hidden")) labelEl.hidden = true;
+        el.after(wrap);
+      } else {
+        const options = el.querySelector(".seg-options");
+        if (options) options.hidden = true;
+        (options || el.lastElementChild).after(wrap);
+      }
+      el.addEventListener("change", show);
+      root.addEventListener("change", show);   // a restored form (the outbox) sets the value without a click
+      show();
+    });
+  }
+
   function countQuery(root, url) {
     const params = new URLSearchParams();
     root.querySelectorAll(".count-input").forEach(function (input) { params.set(input.name, input.value); });
@@ -132,6 +213,7 @@
 
     // Bavarian Tarock: the target of a Hand, raised in fives
     addSteppers(form, refresh, "input.step5");
+    addChoiceSteppers(form);   // Königrufen: the Kontra levels
 
     const calc = form.querySelector("details.calc");
     if (calc) {
@@ -140,9 +222,14 @@
         fetch(countQuery(calc, form.dataset.countUrl)).then(function (r) { return r.json(); }).then(function (data) {
           if (data.errors.length) { live.textContent = data.errors.join(" "); return; }
           live.textContent = data.live_text;
-          form.querySelector("input[name=points]").value = String(data.points);
-          const blatt = form.querySelector("input[name=blatt][value='" + data.blatt + "']");
-          if (blatt) blatt.checked = true;
+          // the game's count says which of the form's fields it fills (Strohmandeln: points and Blatt;
+          // Königrufen: the declarer side's card points): a radio of that value, or a text field
+          Object.keys(data.fill || {}).forEach(function (name) {
+            const value = String(data.fill[name]);
+            const radio = form.querySelector("input[type=radio][name='" + name + "'][value='" + value + "']");
+            const input = form.querySelector("input[name='" + name + "']:not([type=radio])");
+            if (radio) radio.checked = true; else if (input) input.value = value;
+          });
           const pile = form.querySelector("input[name=pile_of]:checked");
           data.bonuses.forEach(function (b) {
             const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
@@ -304,6 +391,10 @@
         const f = fields.find(function (x) { return x[0] === input.name; });
         input.value = f[1];
       }
+    });
+    form.querySelectorAll("select").forEach(function (select) {   // the premium grid, Kontra by each opponent
+      const f = fields.find(function (x) { return x[0] === select.name; });
+      if (f) select.value = f[1];
     });
     const fs = form.querySelector("#fs-pile_of");
     if (fs) {

@@ -103,7 +103,10 @@ def test_a_dead_spot_keeps_every_deal_and_sends_each_once_in_order(server, brows
     context, page = phone(browser)
     board = new_partie(page, server, "Emil", "Franz")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    for _ in range(100):   # polled from here: wait_for_function polls a string with eval, which the CSP forbids
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
     page.goto(board + "/deal")         # visited once online: both pages are in the cache now
     page.goto(board)
     # Chromium's offline emulation does not reach every request that falls through a service worker, so the

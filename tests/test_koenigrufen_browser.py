@@ -36,6 +36,13 @@ def check_board(server, page):
     return s
 
 
+def kontra(page, at, level):
+    """Step the Kontra stepper after `at` (a select, or the fieldset holding it) up to `level` (1, 2, 4, 8)."""
+    stepper = page.locator(f"{at} .choice-stepper, {at} + .choice-stepper").first
+    for _ in range({"1": 0, "2": 1, "4": 2, "8": 3}[str(level)]):
+        stepper.locator("button.step").last.tap()
+
+
 def record(page, contract=None, declarer=None, partner=None, result=None, **fields):
     tap(page, "#record")
     if contract:
@@ -48,7 +55,9 @@ def record(page, contract=None, declarer=None, partner=None, result=None, **fiel
         tap(page, f"input[name=result][value={result}] + span")
     for name, value in fields.items():
         box = page.locator(f"[name={name}]").first
-        if box.evaluate("e => e.tagName") == "SELECT":
+        if box.get_attribute("data-stepper") is not None:   # a Kontra level: + on its stepper
+            kontra(page, f"#{name}", value)
+        elif box.evaluate("e => e.tagName") == "SELECT":
             box.select_option(value)
         elif box.get_attribute("type") == "radio":
             tap(page, f"input[name={name}][value='{value}'] + span")
@@ -98,7 +107,7 @@ def test_a_five_player_evening_in_german(server, browser):
     tap(page, "input[name=result][value=won] + span")
     page.locator("#premiums > summary").tap()
     page.locator("select[name=side_pagat]").select_option("declarer")
-    page.locator("input[name=kontra][value='2'] + span").tap()
+    kontra(page, "#fs-kontra", 2)
     expect(page.locator("#save-result")).to_have_text("Emil +18 ·")       # 1 vs 3: (4 + Pagat 2) × 3
     tap(page, "#save")
     page.wait_for_selector("#record")

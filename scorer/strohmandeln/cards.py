@@ -82,9 +82,11 @@ class Pack:
                     out.add(self.value_thirds(v + f * self.filler.value, cards))
         return frozenset(out)
 
-    def pile(self, counts: dict[str, int], cards: int) -> int:
+    def pile(self, counts: dict[str, int], cards: int, whole_tricks: bool = True) -> int:
         """Card points, in thirds, of a pile with these counts of counted cards.
 
+        `whole_tricks`: the pile is whole tricks of two (Strohmandeln); Königrufen's piles hold tricks of four
+        and cards from the talon, so any number of cards.
         Raises StrohmandelnError naming every reason the pile cannot exist.
         """
         problems = []
@@ -95,7 +97,7 @@ class Pack:
             raise StrohmandelnError(problems)
         if cards < 0 or cards > self.cards:
             problems.append(Problem("cards", "a pile has between 0 and {max} cards, not {n}", max=self.cards, n=cards))
-        elif cards % 2:
+        elif cards % 2 and whole_tricks:
             problems.append(Problem("cards", "a pile holds whole tricks of 2 cards, so {n} cards is not possible", n=cards))
         counted = 0
         value = 0

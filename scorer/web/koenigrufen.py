@@ -6,10 +6,11 @@ this game through the registry (`Game.web`, see scorer/game.py for the hooks). I
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 
 from flask import request
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
@@ -20,15 +21,19 @@ from ..koenigrufen.game import GAME
 from ..koenigrufen.rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
 from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
+from ..strohmandeln.cards import PACK_54
+from ..strohmandeln.problems import StrohmandelnError
 from .creating import options_from_form
 from .forms import Form, new_key
-from .language import card_points, say, signed
+from .language import card_points, say, sentence, signed
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
 SIDE_CHOICES = [("", "–"), ("declarer", _l("Declarer's side")), ("opponents", _l("Opponents"))]
 MAX_PLAYERS = 5
+COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
+                  "jacks": _l("Jacks"), "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
 
 
@@ -122,6 +127,14 @@ class DealForm(Form):
     card_points = StringField(_l("Card points of the declarer's side (optional)"))
     kontra = RadioField(_l("Kontra on the game"), choices=LEVELS, default="1", validate_choice=False)
     offender = RadioField(_l("Who made the mistake"), choices=[], validate_choice=False)
+    # the calculator: the declarer side's pile, counted in threes (RULES.md §2, 70 in all)
+    trull = StringField(COUNTER_LABELS["trull"], default="0")
+    kings = StringField(COUNTER_LABELS["kings"], default="0")
+    queens = StringField(COUNTER_LABELS["queens"], default="0")
+    knights = StringField(COUNTER_LABELS["knights"], default="0")
+    jacks = StringField(COUNTER_LABELS["jacks"], default="0")
+    tricks = StringField(COUNTER_LABELS["tricks"], default="0")
+    talon = StringField(COUNTER_LABELS["talon"], default="0")
 
 
 for _p in PREMIUMS:
@@ -314,14 +327,57 @@ def _premiums(form: DealForm, rules, renonce: bool):
         yield Premium(p, side, announced, made, kontra)
 
 
+# -- the calculator: the declarer side's pile in threes (the 54-card pack of RULES.md §2: 70 points) -------------
+
+COUNTERS = ("trull", "kings", "queens", "knights", "jacks", "tricks", "talon")
+LIMITS = {"trull": 3, "kings": 4, "queens": 4, "knights": 4, "jacks": 4, "tricks": 12, "talon": 6}
+
+
+def count_cards(rules, args) -> dict:
+    """The calculator's hook (the shared /calculator/count asks it, and the form's Count button): the
+    declarer side's pile from its counting cards, its tricks of four and the cards from the talon it holds
+    (the ones laid away), in thirds; `fill` puts the result into the form's card points."""
+    values, errors = {}, []
+    for name in COUNTERS:
+        raw = (args.get(name) or "0").strip()
+        if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > LIMITS[name]:
+            errors.append(_("%(counter)s: enter a whole number from 0 to %(max)s.", counter=COUNTER_LABELS[name],
+                            max=LIMITS[name]))
+        else:
+            values[name] = int(raw)
+    cards = 4 * values.get("tricks", 0) + values.get("talon", 0)
+    result = {"values": {n: values.get(n, 0) for n in COUNTERS}, "errors": errors, "cards": cards,
+              "cards_text": ngettext("%(num)d card", "%(num)d cards", cards), "bonuses": []}
+    if errors:
+        return result
+    try:
+        thirds = PACK_54.pile({n: values[n] for n in COUNTERS[:5]}, cards, whole_tricks=False)
+    except StrohmandelnError as exc:
+        result["errors"] = [sentence(p) for p in exc.problems]
+        return result
+    other = card_points(TOTAL - thirds)
+    result.update(thirds=thirds, exact=card_points(thirds), other=other, fill={"card_points": card_points(thirds)},
+                  live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=card_points(thirds), other=other))
+    return result
+
+
+def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
+    """The form's "Count it" button (without JavaScript): the pile counted into the card points, or why not."""
+    result = count_cards(partie.rules, {name: form[name].data for name in COUNTERS})
+    if result["errors"]:
+        return [("calculator", e) for e in result["errors"]], {}
+    form.card_points.data = result["fill"]["card_points"]
+    return [], {"counted": True}
+
+
 FIELD_OF = {"type": "type", "dealer": "dealer", "contract": "contract", "declarer": "declarer", "partner": "partner",
             "conceded": "conceded", "won": "result", "card_points": "card_points", "kontra": "kontra",
             "kontra_each": "kontra_each", "premiums": "premiums", "offender": "offender"}
 
-ACTIONS: dict = {}   # no buttons besides preview and save
+ACTIONS = {"count": count_action}   # the form's buttons besides preview and save
 
 
-def form_context(partie, form) -> dict:
+def form_context(partie, form, counted: bool = False) -> dict:
     """What the deal form's template uses besides the form."""
     n = len(partie.players)
     rules = partie.rules
@@ -332,7 +388,8 @@ def form_context(partie, form) -> dict:
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
             "describe": describe, "item_label": item_label, "short_result": short_result,
-            "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS)}
+            "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS),
+            "counters": COUNTERS, "limits": LIMITS, "counted": counted}
 
 
 def short_result(result, partie) -> str:

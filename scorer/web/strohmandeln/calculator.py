@@ -64,6 +64,7 @@ def count(rules: RuleSet, args) -> dict:
                                other=card_points(rules.pack.total_thirds - thirds)),
                   live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=format_blatt(thirds),
                               other=card_points(rules.pack.total_thirds - thirds)),
+                  fill={"points": str(whole), "blatt": str(blatt)},   # the deal form's fields it sets
                   bonuses=[b for b, need in (("trull_tricks", ("trull", 3)), ("four_kings_tricks", ("kings", 4)))
                            if values.get(need[0]) == need[1] and b in rules.bonuses])
     return result
@@ -90,10 +91,17 @@ def standalone():
 
 @bp.route("/calculator/count")
 def count_json():
-    """The count as JSON, for the live counters."""
+    """The count as JSON, for the live counters: values, errors, cards_text, live_text and `fill` (the deal
+    form's fields and what to put in them). A partie of another game is counted by that game's own
+    `count_cards(rules, args)` hook, if it has one (Königrufen: its declarer side's pile)."""
     if request.args.get("pid"):
         rules = load_or_404(request.args["pid"]).partie.rules
-        if game_of(rules) is not GAME:   # another game: its card points are not counted in threes
+        game = game_of(rules)
+        if game is not GAME:
+            count_cards = getattr(game.web_module(), "count_cards", None)
+            if count_cards is not None:
+                return jsonify(count_cards(rules, request.args))
+            # another game whose card points are not counted in threes
             return jsonify(values={}, errors=[NOT_IN_THREES()], cards=0, cards_text="")
     else:
         rules = _standalone_rules()
