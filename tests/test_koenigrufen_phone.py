@@ -1,4 +1,4 @@
-"""Königrufen on a phone (390×844, touch), issue 18k: the Kontra steppers (buttons, keyboard, what is read
+"""Königrufen on a phone (390×844, touch): the Kontra steppers (buttons, keyboard, what is read
 out), the calculator of the declarer side's pile filling the card points, the taps of a plain Rufer, and a deal
 kept in the outbox through a dead spot. Screenshots in test-artifacts/."""
 
