@@ -101,6 +101,8 @@ def test_kontra_steppers_and_the_calculator_in_german(server, browser):
     tap(page, "input[name=contract][value=piccolo] + span")
     tap(page, "input[name=declarer][value='1'] + span")
     tap(page, "input[name=result][value=lost] + span")
+    expect(page.locator(".grid-row:has(#each1)")).to_be_hidden()   # the declarer gives himself no Kontra
+    expect(page.locator(".grid-row:has(#each2)")).to_be_visible()
     kontra(page, "#each2", 2)
     expect(page.locator("#each2 + .choice-stepper .stepper-value")).to_have_text("Kontra")
     for scheme in ("light", "dark"):
