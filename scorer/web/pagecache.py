@@ -4,17 +4,24 @@ from memory instead of being rendered again.
 The partie's version changes with every change to it (a deal recorded, edited, deleted, the partie ended or
 reopened), so a kept page is never sent for a newer state: each request reads the version (one indexed row,
 as the `/version` poll does) and renders when it differs. What differs between two phones asking for the same
-board is their CSRF token (in the undo form): the page is kept with a marker in its place, and each request
-gets its own. Not kept: a page with a flashed message, a partie that cannot be replayed, a request with a
+board is their CSRF token: the board's forms take it from hidden fields at the very end of the page (`form=`
+ties them to their forms, templates/_board_tokens.html), and the page is kept with a marker in its place.
+Everything before the first marker (the head) is the same for every phone, so it is compressed once per
+version and encoding (brotli flushed, gzip sync-flushed: both end on a byte boundary), and each request sends
+that, then its own tail with its token uncompressed (a brotli uncompressed meta-block, a deflate stored
+block) and the stream's end. Not kept: a page with a flashed message, a partie that cannot be replayed, a request with a
 query string, anything but a 200.
 """
 
 from __future__ import annotations
 
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from functools import wraps
 
+import brotli
 from flask import Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
@@ -24,10 +31,64 @@ from ..db import get_db
 from .language import language
 
 MARKER = b"\x00csrf\x00"   # never in a page: the template escapes what it writes
+LONGEST_TAIL = 4096          # a tail longer than this (a token early in the page) is not worth splicing
+ENCODINGS = ("br", "gzip")
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"   # deflate, no name, no time, unknown OS
+
+
+class Kept:
+    """A rendered board with the marker where each phone's token goes: its head (up to the first marker) and
+    tail, and the head compressed per encoding (made on first use, under the lock of `Pages`)."""
+
+    def __init__(self, page: bytes):
+        self.page = page
+        cut = page.find(MARKER)
+        self.head, self.tail = (page, b"") if cut < 0 else (page[:cut], page[cut:])
+        self.heads: dict = {}
+
+    def body(self, token: bytes, encoding: str | None, config) -> tuple[bytes, str | None]:
+        """The page for this phone, compressed with `encoding` when that is worth it, and the encoding used."""
+        tail = self.tail.replace(MARKER, token)
+        if encoding is None or len(self.tail) > LONGEST_TAIL or len(self.page) < config.get("COMPRESS_MIN_SIZE", 500):
+            return self.head + tail, None
+        head = self.heads.get(encoding)
+        if head is None:
+            head = self.heads[encoding] = _compressed_head(self.head, encoding, config)
+        if encoding == "br":
+            return head + _uncompressed_meta_blocks(tail) + b"\x03", "br"   # 0b11: the last meta-block, empty
+        data, crc, size = head
+        return (data + _stored_blocks(tail) + struct.pack("<II", zlib.crc32(tail, crc), (size + len(tail)) & 0xFFFFFFFF),
+                "gzip")
+
+
+def _compressed_head(head: bytes, encoding: str, config):
+    """The head compressed, ending on a byte boundary with the stream still open."""
+    if encoding == "br":
+        compressor = brotli.Compressor(quality=config.get("COMPRESS_BR_LEVEL", 5))
+        return compressor.process(head) + compressor.flush()
+    compressor = zlib.compressobj(config.get("COMPRESS_LEVEL", 6), zlib.DEFLATED, -15)
+    return _GZIP_HEADER + compressor.compress(head) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.crc32(head), len(head)
+
+
+def _uncompressed_meta_blocks(data: bytes) -> bytes:
+    """`data` as brotli uncompressed meta-blocks (RFC 7932 9.2: ISLAST 0, four nibbles of MLEN - 1,
+    ISUNCOMPRESSED 1, padded to the byte), at most 64 KiB each."""
+    out = []
+    for start in range(0, len(data), 1 << 16):
+        chunk = data[start:start + (1 << 16)]
+        out.append((((len(chunk) - 1) << 3) | (1 << 19)).to_bytes(3, "little") + chunk)
+    return b"".join(out)
+
+
+def _stored_blocks(data: bytes) -> bytes:
+    """`data` as deflate stored blocks (RFC 1951 3.2.4), the last one final."""
+    chunks = [data[start:start + 0xFFFF] for start in range(0, len(data), 0xFFFF)] or [b""]
+    return b"".join(bytes([i == len(chunks) - 1]) + struct.pack("<HH", len(c), len(c) ^ 0xFFFF) + c
+                    for i, c in enumerate(chunks))
 
 
 class Pages:
-    """(path, language) -> (version, page with the marker), least recently used out first."""
+    """(path, language) -> (version, Kept), least recently used out first."""
 
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
@@ -68,7 +129,15 @@ def kept(view, pages: Pages, remember):
         page = pages.get(key, version)
         if page is not None:
             remember(pid)
-            response = Response(page.replace(MARKER, token), mimetype="text/html")
+            config = current_app.config
+            offered = [e for e in ENCODINGS if e in config.get("COMPRESS_ALGORITHM", ())]
+            encoding = request.accept_encodings.best_match(offered) if offered else None
+            with pages.lock:   # the compressed head is made once
+                body, encoding = page.body(token, encoding, config)
+            response = Response(body, mimetype="text/html")
+            if encoding:
+                response.headers["Content-Encoding"] = encoding   # Flask-Compress leaves it as it is
+                response.vary.add("Accept-Encoding")
             response.compacted = True   # kept compacted (app.py)
             return response
         response = make_response(view(pid, **kwargs))
@@ -78,7 +147,7 @@ def kept(view, pages: Pages, remember):
             page = compact(response.get_data())
             response.set_data(page)
             response.compacted = True
-            pages.put(key, rendered, page.replace(token, MARKER), size)
+            pages.put(key, rendered, Kept(page.replace(token, MARKER)), size)
         return response
 
     return wrapper
