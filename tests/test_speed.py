@@ -275,3 +275,83 @@ def test_a_long_tail_is_spliced_in_blocks_the_decoders_accept():
     compressor = brotli.Compressor(quality=5)
     head = compressor.process(b"head") + compressor.flush()
     assert brotli.decompress(head + _uncompressed_meta_blocks(data) + b"\x03") == b"head" + data
+
+
+# -- a change replays the partie from the changed deal on -------------------------------------------------------
+
+import pytest   # noqa: E402
+
+from scorer import store   # noqa: E402
+from scorer.bench import sample_deals, sample_haferl, sample_koenigrufen, sample_partie   # noqa: E402
+from scorer.db import connect   # noqa: E402
+from scorer.games import game_of   # noqa: E402
+from scorer.web import loading   # noqa: E402
+
+SAMPLES = {"strohmandeln": lambda n, seed=7: sample_partie(n).with_deals(sample_deals(n, seed)),
+           "haferltarock": sample_haferl, "koenigrufen": sample_koenigrufen}
+DEALS = 40
+
+
+def full_replay(db, pid):
+    sp = store.load(db, pid)
+    return sp, game_of(sp.partie).replay(sp.partie)
+
+
+@pytest.mark.parametrize("where", [1, DEALS // 2, DEALS], ids=["start", "middle", "end"])
+@pytest.mark.parametrize("change", ["edit", "delete", "put back"])
+@pytest.mark.parametrize("key", list(SAMPLES))
+def test_a_change_replays_from_the_changed_deal_on_and_equals_a_full_replay(app, client, key, change, where):
+    db = connect(app.config["DATABASE"])
+    pid = store.create_partie(db, SAMPLES[key](DEALS))
+    board = f"/p/{pid}"
+    assert client.get(board).status_code == 200
+    if change == "put back":   # the delete is read first: the put-back is the change replayed from
+        store.delete_deal(db, pid, where, None)
+        assert client.get(board).status_code == 200
+    before = loading.cache.get(pid)[1]
+    if change == "edit":
+        store.update_deal(db, pid, where, SAMPLES[key](DEALS, seed=8).deals[where - 1], None)
+    elif change == "delete":   # at the end: the board's Undo
+        store.delete_deal(db, pid, where, None)
+    else:
+        entry = next(h["id"] for h in store.history(db, pid) if h["action"] == "deleted")
+        store.restore_deal(db, pid, entry, None, lambda raw: game_of(before.partie).file.parse_deal(raw, []))
+    page = client.get(board)
+    assert page.status_code == 200
+    sp, after = loading.cache.get(pid)
+    expected_sp, expected = full_replay(db, pid)
+    assert after.deals != before.deals
+    assert after == expected and sp == expected_sp and sp.positions == expected_sp.positions
+    assert sp.history_id == expected_sp.history_id and sp.version == expected_sp.version
+    # the deals before the changed one were not scored again: the very results of the settlement before
+    assert all(a is b for a, b in zip(after.deals[:where - 1], before.deals))
+    assert f'id="deal-{len(after.deals)}"' in page.text or not after.deals
+
+
+def test_several_changes_replay_from_the_first_deal_any_of_them_touched(app, client):
+    db = connect(app.config["DATABASE"])
+    pid = store.create_partie(db, sample_partie(30))
+    board = f"/p/{pid}"
+    client.get(board)
+    before = loading.cache.get(pid)[1]
+    store.update_deal(db, pid, 20, sample_partie(30).deals[3], None)
+    store.delete_deal(db, pid, 8, None)
+    store.set_ended(db, pid, True)
+    store.set_ended(db, pid, False)
+    store.add_deal(db, pid, sample_partie(31).deals[30])
+    client.get(board)
+    sp, after = loading.cache.get(pid)
+    assert (sp, after) == full_replay(db, pid)
+    assert all(a is b for a, b in zip(after.deals[:7], before.deals)) and after.deals[7] is not before.deals[7]
+
+
+def test_a_renamed_player_loads_the_partie_whole(app, client):
+    from scorer import runde_store
+    db = connect(app.config["DATABASE"])
+    pid = store.create_partie(db, sample_partie(10))
+    client.get(f"/p/{pid}")
+    with store.writing(db):
+        runde_store._seat_names(db, pid, {0: "Anni"})
+    assert store.changed_since(db, loading.cache.get(pid)[0]) is None
+    assert "Anni" in client.get(f"/p/{pid}").text
+    assert loading.cache.get(pid) == full_replay(db, pid)

@@ -90,7 +90,7 @@ def board(pid):
     sp, settlement = current(pid)
     remember(pid)
     g.page_version = sp.version   # what the rendered board may be kept for (web/pagecache.py)
-    results = settlement.deals[::-1][:BOARD_DEALS]
+    results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
     game = game_of(sp.partie)
     web = game.web_module()
     return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement, results=results,
