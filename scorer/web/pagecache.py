@@ -28,7 +28,7 @@ from flask_wtf.csrf import generate_csrf
 from .. import store
 from ..app import compact
 from ..db import get_db
-from .language import language
+from .language import select_locale
 
 MARKER = b"\x00csrf\x00"   # never in a page: the template escapes what it writes
 LONGEST_TAIL = 4096          # a tail longer than this (a token early in the page) is not worth splicing
@@ -124,7 +124,8 @@ def kept(view, pages: Pages, remember):
             version = store.version(get_db(), pid)
         except store.NotFoundError:
             return view(pid, **kwargs)
-        key = (current_app.name, current_app.config["DATABASE"], request.path, language())
+        # the language the page would be rendered in (the selector's answer, without building Babel's Locale)
+        key = (current_app.name, current_app.config["DATABASE"], request.path, select_locale())
         token = generate_csrf().encode()
         page = pages.get(key, version)
         if page is not None:
