@@ -276,7 +276,8 @@ def tied_fields(page: str, form_id: str) -> dict:
     """The hidden fields a browser sends with form `form_id`, without JavaScript: those inside it and those tied
     to it with form="..." (the board's CSRF tokens come last in the page)."""
     form = re.search(rf'<form[^>]*id="{form_id}".*?</form>', page, re.S).group(0)
-    inputs = re.findall(r'<input[^>]*type="hidden"[^>]*>', form) + re.findall(rf'<input[^>]*form="{form_id}"[^>]*>', page)
+    inputs = re.findall(r'<input[^>]*type="hidden"[^>]*>', form)
+    inputs += re.findall(rf'<input[^>]*form="{form_id}"[^>]*>', page)
     return {re.search(r'name="([^"]+)"', i).group(1): re.search(r'value="([^"]*)"', i).group(1) for i in inputs}
 
 

@@ -3,7 +3,8 @@
 from .deals import CONTRACT_LABELS, Deal, check
 from .problems import HaferlError
 from .rules import CONTRACTS, PRESET_NAMES, PRESETS, RuleSet
-from .scoring import DealResult, DealScore, Settlement, Transfer, extend, next_dealer, replay, score, start, sitting_out, upto
+from .scoring import (DealResult, DealScore, Settlement, Transfer, extend, next_dealer, replay, score, sitting_out,
+                      start, upto)
 
 __all__ = [
     "CONTRACT_LABELS", "Deal", "check", "HaferlError", "CONTRACTS", "PRESET_NAMES", "PRESETS", "RuleSet",

@@ -57,8 +57,8 @@ class Kept:
         if encoding == "br":
             return head + _uncompressed_meta_blocks(tail) + b"\x03", "br"   # 0b11: the last meta-block, empty
         data, crc, size = head
-        return (data + _stored_blocks(tail) + struct.pack("<II", zlib.crc32(tail, crc), (size + len(tail)) & 0xFFFFFFFF),
-                "gzip")
+        trailer = struct.pack("<II", zlib.crc32(tail, crc), (size + len(tail)) & 0xFFFFFFFF)   # CRC-32, ISIZE
+        return data + _stored_blocks(tail) + trailer, "gzip"
 
 
 def _compressed_head(head: bytes, encoding: str, config):

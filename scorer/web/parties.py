@@ -93,7 +93,8 @@ def board(pid):
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
     game = game_of(sp.partie)
     web = game.web_module()
-    return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement, results=results,
+    return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement,
+                           results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid)),
