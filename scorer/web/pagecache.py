@@ -41,7 +41,7 @@ class Kept:
     tail, and the head compressed per encoding (made on first use, under the lock of `Pages`)."""
 
     def __init__(self, page: bytes):
-        self.page = page
+        self.size = len(page)
         cut = page.find(MARKER)
         self.head, self.tail = (page, b"") if cut < 0 else (page[:cut], page[cut:])
         self.heads: dict = {}
@@ -49,7 +49,7 @@ class Kept:
     def body(self, token: bytes, encoding: str | None, config) -> tuple[bytes, str | None]:
         """The page for this phone, compressed with `encoding` when that is worth it, and the encoding used."""
         tail = self.tail.replace(MARKER, token)
-        if encoding is None or len(self.tail) > LONGEST_TAIL or len(self.page) < config.get("COMPRESS_MIN_SIZE", 500):
+        if encoding is None or len(self.tail) > LONGEST_TAIL or self.size < config.get("COMPRESS_MIN_SIZE", 500):
             return self.head + tail, None
         head = self.heads.get(encoding)
         if head is None:
