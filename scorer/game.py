@@ -6,7 +6,8 @@ registry, `scorer.games`) and the game answers. Modelled on python-chess's varia
 A game's pieces, all pure except `web`:
 - `engine`: its rules package, with the same names in every game: `RuleSet` (`from_dict`, `from_stored`,
   `default`, `describe`, `to_dict`), `PRESETS`, `PRESET_NAMES`, `Deal`, `check(rules, deal, players)`,
-  `replay(partie)`, `extend(settlement, deals)`;
+  `replay(partie)`, `extend(settlement, deals)`, optionally `upto(settlement, k)` (the settlement after its
+  first k deals, without scoring again);
 - `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`,
   `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`;
 - `tables`: its tables module: `rows(settlement, sheet)` for the CSV and Excel exports, `table(settlement)`
@@ -56,6 +57,16 @@ class Game:
 
     def extend(self, settlement, deals):
         return self.engine.extend(settlement, deals)
+
+    def upto(self, settlement, k: int):
+        """The settlement after the first `k` of `settlement`'s deals, as replaying only those would give: the
+        engine's `upto` (read off the results), or a replay of those deals for an engine without one."""
+        if k >= len(settlement.deals):
+            return settlement
+        upto = getattr(self.engine, "upto", None)
+        if upto is not None:
+            return upto(settlement, k)
+        return self.replay(settlement.partie.with_deals(settlement.partie.deals[:k]))
 
     def preview(self, partie, deal, index: int | None = None, settlement=None):
         """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).

@@ -6,7 +6,7 @@ import datetime
 import json
 import secrets
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
@@ -42,6 +42,7 @@ class StoredPartie:
     created: str
     ended: str | None
     history_id: int = 0     # the last change it includes (history is the partie's change log)
+    positions: tuple = field(default=(), repr=False)   # each deal's stored position, in order (see changed_since)
 
     @property
     def running(self) -> bool:
@@ -110,14 +111,14 @@ def load(db: Database, pid: str) -> StoredPartie:
         if not rows:
             raise NotFoundError(pid)
         row = rows[0]
-        deals = list(db.query("select deal from deals where partie_id = ? order by position", [pid]))
+        deals = list(db.query("select position, deal from deals where partie_id = ? order by position", [pid]))
         history_id = _last_change(db, pid)
     game = games.by_key(row["game"]) or games.default()
     rules = game.rules.from_stored(json.loads(row["rules"]))   # older money kept as stored
     partie = Partie(players=tuple(json.loads(row["players"])), rules=rules, deals=_parse(deals, game),
                     first_dealer=row["first_dealer"])
     return StoredPartie(id=pid, partie=partie, version=row["version"], created=row["created"],
-                        ended=row["ended"], history_id=history_id)
+                        ended=row["ended"], history_id=history_id, positions=tuple(r["position"] for r in deals))
 
 
 def _parse(rows, game) -> tuple:
@@ -130,27 +131,38 @@ def _last_change(db: Database, pid: str) -> int:
     return next(db.query("select coalesce(max(id), 0) as h from history where partie_id = ?", [pid]))["h"]
 
 
-APPEND_ONLY = ("recorded", "ended", "reopened")
+DEAL_CHANGES = ("recorded", "edited", "deleted", "restored")   # logged with the deal's number: none before it changed
+NO_DEAL_CHANGES = ("ended", "reopened", "at_the_end")
 
 
-def appended_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, tuple] | None:
-    """If, since `sp` was read, deals were only added (and the partie perhaps ended or reopened): the
-    partie now and the new deals, read without reloading the rest. None if anything else changed."""
+def changed_since(db: Database, sp: StoredPartie) -> tuple[StoredPartie, int] | None:
+    """The partie now and how many of its first deals are still those of `sp`, reading only the deals after
+    them (found by their stored position, not counted off): a deal recorded keeps all of `sp`'s deals, an edit,
+    a delete or a put-back deal k the k - 1 before it. None if anything else changed (players renamed, a change
+    this does not know): then the partie is loaded whole."""
+    if len(sp.positions) != len(sp.partie.deals):
+        return None
     with reading(db):
         rows = list(db.query("select version, ended from parties where id = ?", [sp.id]))
         if not rows:
             raise NotFoundError(sp.id)
-        actions = list(db.query("select id, action from history where partie_id = ? and id > ? order by id",
+        actions = list(db.query("select id, action, number from history where partie_id = ? and id > ? order by id",
                                 [sp.id, sp.history_id]))
-        if any(a["action"] not in APPEND_ONLY for a in actions):
-            return None
-        new = list(db.query("select deal from deals where partie_id = ? order by position limit -1 offset ?",
-                            [sp.id, len(sp.partie.deals)]))
-    added = _parse(new, game_of(sp.partie))
-    partie = Partie(sp.partie.players, sp.partie.rules, sp.partie.deals + added, sp.partie.first_dealer)
+        kept = len(sp.partie.deals)
+        for a in actions:
+            if a["action"] in NO_DEAL_CHANGES:
+                continue
+            if a["action"] not in DEAL_CHANGES or not isinstance(a["number"], int) or a["number"] < 1:
+                return None
+            kept = min(kept, a["number"] - 1)
+        after = sp.positions[kept - 1] if kept else None
+        new = list(db.query("select position, deal from deals where partie_id = ? and (? is null or position > ?) "
+                            "order by position", [sp.id, after, after]))
+    partie = sp.partie.with_deals(sp.partie.deals[:kept] + _parse(new, game_of(sp.partie)))
     now_sp = StoredPartie(id=sp.id, partie=partie, version=rows[0]["version"], created=sp.created,
-                          ended=rows[0]["ended"], history_id=actions[-1]["id"] if actions else sp.history_id)
-    return now_sp, added
+                          ended=rows[0]["ended"], history_id=actions[-1]["id"] if actions else sp.history_id,
+                          positions=sp.positions[:kept] + tuple(r["position"] for r in new))
+    return now_sp, kept
 
 
 def version(db: Database, pid: str) -> int:
@@ -191,7 +203,7 @@ def _bump(db: Database, pid: str, expected: int | None) -> None:
 
 
 def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int | None = None,
-             check=None, scored_on: int | None = None) -> tuple[int, int] | None:
+             check=None, scored_on: int | None = None, count: int | None = None) -> tuple[int, int] | None:
     """Append a deal; return the partie's new version and the deal's number, or None (nothing stored) if a
     form with this idempotency key was already saved.
 
@@ -199,7 +211,8 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
     double tap is not a conflict), then EndedError if the partie has ended, ConflictError if its version is
     no longer `expected` (when given), and `check(stored_partie)`, which raises (a ScoringError) to refuse
     the deal: nothing is stored then. The check (and the load of the partie it needs) is skipped when the
-    partie is still at version `scored_on`, the one the deal was scored on."""
+    partie is still at version `scored_on`, the one the deal was scored on; `count`, the deals it had then, gives
+    the new deal's number without counting them again."""
     with writing(db):
         if key:
             if list(db.query("select 1 from submissions where key = ?", [key])):
@@ -221,7 +234,8 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
                                       "updated": at}).last_pk
         if key:
             db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id})
-        number = _number_at(db, pid, position)
+        unchanged = count is not None and rows[0]["version"] == scored_on
+        number = count + 1 if unchanged else _number_at(db, pid, position)
         _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
         return version(db, pid), number
 

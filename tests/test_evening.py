@@ -270,3 +270,34 @@ def test_a_game_without_a_pot_offers_no_choice_and_stores_none(client):
     response = client.post(board + "/at-the-end", data={"at_the_end": "keep"}, follow_redirects=True)
     assert "Pick one of the choices for the end of the evening" in response.text
     assert client.get(board + "/version").json["version"] == version
+
+
+def tied_fields(page: str, form_id: str) -> dict:
+    """The hidden fields a browser sends with form `form_id`, without JavaScript: those inside it and those tied
+    to it with form="..." (the board's CSRF tokens come last in the page)."""
+    form = re.search(rf'<form[^>]*id="{form_id}".*?</form>', page, re.S).group(0)
+    inputs = re.findall(r'<input[^>]*type="hidden"[^>]*>', form)
+    inputs += re.findall(rf'<input[^>]*form="{form_id}"[^>]*>', page)
+    return {re.search(r'name="([^"]+)"', i).group(1): re.search(r'value="([^"]*)"', i).group(1) for i in inputs}
+
+
+def test_the_ended_boards_forms_carry_their_tokens_from_the_end_of_the_page(app, client):
+    board = start(client, **HAFERL)
+    haferl_deal(client, board, dealer="0", declarer="1", contract="hand", points="70")
+    end(client, board)
+    client.get(board)   # the flash
+    app.config["WTF_CSRF_ENABLED"] = True
+    page = client.get(board).text
+    assert client.get(board).text.count('form="at-the-end"') == 1   # the kept page, again with its token
+    choice = tied_fields(page, "at-the-end")
+    assert set(choice) == {"csrf_token"}
+    assert client.post(board + "/at-the-end", data={"at_the_end": "keep"}).status_code == 400   # no token: refused
+    response = client.post(board + "/at-the-end", data={**choice, "at_the_end": "keep"})
+    assert response.status_code == 302
+    page = client.get(board).text
+    assert "The pot (1.50 €) is kept for the next evening." in page
+    page = client.get(board).text   # after the flash: kept
+    reopen = tied_fields(page, "reopen")
+    assert client.post(board + "/reopen", data={}).status_code == 400
+    assert client.post(board + "/reopen", data=reopen).status_code == 302
+    assert 'id="record"' in client.get(board).text

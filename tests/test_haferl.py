@@ -369,3 +369,16 @@ def test_bad_files_are_explained(change, words):
     with pytest.raises(HaferlError) as exc:
         loads(json.dumps(doc))
     assert any(words in str(p) for p in exc.value.problems), [str(p) for p in exc.value.problems]
+
+
+@settings(max_examples=100, deadline=None)
+@given(parties())
+def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
+    """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
+    those deals gives it: the pot and credits included."""
+    from scorer.haferl import extend, upto
+    full = replay(partie)
+    for k in range(len(partie.deals) + 1):
+        head = upto(full, k)
+        assert head == replay(partie.with_deals(partie.deals[:k]))
+        assert extend(head, partie.deals[k:]) == full

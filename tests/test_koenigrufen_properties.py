@@ -214,3 +214,17 @@ def test_a_hostile_file_on_the_command_line_is_status_1_without_a_traceback(tmp_
                              cwd=ROOT, timeout=60)
         assert out.returncode == 1 and out.stdout == "" and out.stderr.strip()
         assert "Traceback" not in out.stderr
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties())
+def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
+    """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
+    those deals gives it: the doubled deals pending and the Radl's count included."""
+    from scorer.koenigrufen import upto
+    full = replay(partie)
+    for k in range(len(partie.deals) + 1):
+        head = upto(full, k)
+        assert head == replay(partie.with_deals(partie.deals[:k]))
+        assert extend(head, partie.deals[k:]) == full

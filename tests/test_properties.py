@@ -121,3 +121,16 @@ def test_extending_a_settlement_is_a_full_replay(data):
     assert extend(start(partie), partie.deals) == replay(partie)
     if k < len(partie.deals):
         assert preview(head, partie.deals[k], settlement=replay(head)) == preview(head, partie.deals[k])
+
+
+@SETTINGS
+@given(parties())
+def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
+    """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
+    those deals gives it: the doubled rounds (queue and stack) and credits included."""
+    from scorer.strohmandeln import extend, upto
+    full = replay(partie)
+    for k in range(len(partie.deals) + 1):
+        head = upto(full, k)
+        assert head == replay(partie.with_deals(partie.deals[:k]))
+        assert extend(head, partie.deals[k:]) == full

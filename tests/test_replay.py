@@ -142,3 +142,18 @@ def test_problems_name_every_bad_deal():
         "deal 2: card points 36 + 35 do not add up to 70",
         "deal 3: say who misdealt",
     ]
+
+
+@pytest.mark.parametrize("ruleset", [EXT, STACK], ids=["queue", "stack"])
+def test_the_settlement_after_the_first_k_deals_keeps_the_doubled_rounds(ruleset):
+    """`upto` (what an edit replays from) inside overlapping doubled rounds: in a stack, after deal 2 one round
+    has a game left and the next two; in a queue, three doubled games wait."""
+    from scorer.strohmandeln import extend, upto
+    deals = (DRAW, DRAW, misdeal(0, dealer=1), DRAW, WIN, WIN, redeal(dealer=0), WIN, WIN, WIN)
+    full = settle(ruleset, *deals)
+    for k in range(len(deals) + 1):
+        head = upto(full, k)
+        assert head == settle(ruleset, *deals[:k])
+        assert extend(head, deals[k:]) == full
+    assert upto(full, 2).doubled_rounds == (1, 2)
+    assert upto(full, 2).next_multiplier == (4 if ruleset is STACK else 2)

@@ -182,6 +182,20 @@ def replay(partie: Partie, *, checked: bool = False) -> Settlement:
     return extend(start(partie), partie.deals, checked=checked)
 
 
+def upto(settlement: Settlement, k: int) -> Settlement:
+    """The settlement after the first `k` of `settlement`'s deals, exactly as replaying only those gives, read
+    off the deals' results without scoring again (an edit of deal k + 1 replays from here)."""
+    if k >= len(settlement.deals):
+        return settlement
+    partie = settlement.partie.with_deals(settlement.partie.deals[:k])
+    if k <= 0:
+        return start(partie)
+    last = settlement.deals[k - 1]
+    # no one ran out before the last deal of a partie that could be replayed: `bankrupt` is None
+    return Settlement(partie=partie, deals=settlement.deals[:k], balance=last.balance, pot=last.pot,
+                      next_dealer=last.next_dealer, credits=last.credits, bankrupt=None)
+
+
 def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
     """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
     partie = settlement.partie

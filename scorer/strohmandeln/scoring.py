@@ -223,6 +223,31 @@ def replay(partie: Partie, *, checked: bool = False) -> Settlement:
     return extend(start(partie), partie.deals, checked=checked)
 
 
+def upto(settlement: Settlement, k: int) -> Settlement:
+    """The settlement after the first `k` of `settlement`'s deals, exactly as replaying only those gives, read
+    off the deals' results without scoring again (an edit of deal k + 1 replays from here)."""
+    if k >= len(settlement.deals):
+        return settlement
+    partie = settlement.partie.with_deals(settlement.partie.deals[:k])
+    if k <= 0:
+        return start(partie)
+    rules = partie.rules
+    last = settlement.deals[k - 1]
+    multiplier = settlement.deals[k].multiplier   # the next deal's multiplier is the one after deal k
+    pending = last.doubled_pending
+    if (rules.nullrunde or "queue") == "stack":   # after a game: [], [1], [2] or [1, 2] (see _Doubling)
+        rounds = [1] * (multiplier.bit_length() - 2) + [pending] if pending else []
+    else:   # a queue: the first round perhaps half played, the later ones whole
+        rounds = [1] * (pending % 2) + [2] * (pending // 2)
+    balance = last.balance[0]
+    return Settlement(
+        partie=partie, deals=settlement.deals[:k], balance=(balance, -balance),
+        money=(money(balance, rules.stake), money(-balance, rules.stake)), doubled_pending=pending,
+        next_multiplier=multiplier, next_dealer=last.next_dealer,
+        games=sum(1 for r in settlement.deals[:k] if r.deal.counts_as_game), credits=last.credits, bankrupt=None,
+        doubled_rounds=tuple(rounds))
+
+
 def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
     """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
     partie = settlement.partie

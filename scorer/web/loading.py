@@ -31,8 +31,9 @@ def remember(pid: str) -> None:
 class SettlementCache:
     """The newest replayed state of each partie, with the version it is for.
 
-    A partie's version changes with every change, so an entry is never taken for a newer state; when deals
-    were only added since, the entry is extended with them instead of replaying the whole partie.
+    A partie's version changes with every change, so an entry is never taken for a newer state; when only
+    deals changed since (recorded, edited, deleted, put back), the partie is replayed from the first changed
+    deal on, from the entry's settlement before it (`Game.upto`), instead of from the start.
     """
 
     def __init__(self):
@@ -77,8 +78,8 @@ cache = SettlementCache()
 
 
 def current(pid: str):
-    """The stored partie and its settlement, from the cache while its version stands (extended when deals
-    were only added), or a 404 page."""
+    """The stored partie and its settlement, from the cache while its version stands (replayed from the first
+    deal that changed since, when only deals did), or a 404 page."""
     db = get_db()
     size = current_app.config.get("SETTLEMENT_CACHE", 64)
     try:
@@ -86,9 +87,8 @@ def current(pid: str):
         if hit is not None:
             if hit[0].version == store.version(db, pid):
                 return hit
-            newer = store.appended_since(db, hit[0])
-            if newer is not None:
-                value = (newer[0], game_of(hit[1]).extend(hit[1], newer[1]))
+            value = _replayed_from_change(db, hit)
+            if value is not None:
                 cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
                 return value
         sp = store.load(db, pid)
@@ -108,6 +108,20 @@ def current(pid: str):
     if size:
         cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
     return value
+
+
+def _replayed_from_change(db, hit):
+    """The cached (partie, settlement) brought up to date from the first deal that changed, or None when more
+    than deals changed or a deal cannot be scored (then the whole partie is loaded and settled)."""
+    changed = store.changed_since(db, hit[0])
+    if changed is None:
+        return None
+    now, kept = changed
+    game = game_of(hit[1])
+    try:
+        return now, game.extend(game.upto(hit[1], kept), now.partie.deals[kept:])
+    except Exception:   # noqa: BLE001 - a deal that cannot be scored: settle() below shows where
+        return None
 
 
 @dataclass(frozen=True)

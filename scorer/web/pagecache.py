@@ -10,16 +10,23 @@ does) and renders when it differs.
 
 What differs between two phones asking for the same page is put in per request: their CSRF token (kept as a
 marker, each request gets its own) and a page's own per-phone parts (`personal`: the Runde's list of this
-phone's parties that could be moved in). Not kept: a page with a flashed message, a partie that cannot be
-replayed, anything but a 200.
+phone's parties that could be moved in). The board's forms take the token from hidden fields at the very end
+of the page (`form=` ties them to their forms, templates/_board_tokens.html). Everything before the first
+marker (the head) is the same for every phone, so it is compressed once per version and encoding (brotli
+flushed, gzip sync-flushed: both end on a byte boundary), and each request sends that, then its own tail with
+its token and parts uncompressed (a brotli uncompressed meta-block, a deflate stored block) and the stream's
+end. Not kept: a page with a flashed message, a partie that cannot be replayed, anything but a 200.
 """
 
 from __future__ import annotations
 
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from functools import wraps
 
+import brotli
 from flask import Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -27,13 +34,69 @@ from markupsafe import Markup
 from .. import store
 from ..app import compact
 from ..db import get_db
-from .language import language
+from .language import select_locale
 
 MARKER = b"\x00csrf\x00"   # never in a page: the template escapes what it writes
+LONGEST_TAIL = 4096          # a tail longer than this (a token early in the page) is not worth splicing
+ENCODINGS = ("br", "gzip")
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"   # deflate, no name, no time, unknown OS
+
+
+class Kept:
+    """A rendered page with the markers where each phone's token and parts go: its head (up to the first marker) and
+    tail, and the head compressed per encoding (made on first use, under the lock of `Pages`)."""
+
+    def __init__(self, page: bytes, markers=(MARKER,)):
+        self.size = len(page)
+        cuts = [at for at in (page.find(m) for m in markers) if at >= 0]
+        cut = min(cuts) if cuts else -1
+        self.head, self.tail = (page, b"") if cut < 0 else (page[:cut], page[cut:])
+        self.heads: dict = {}
+
+    def body(self, token: bytes, encoding: str | None, config, parts=()) -> tuple[bytes, str | None]:
+        """The page for this phone (its token and `personal` parts put in), compressed with `encoding` when that
+        is worth it, and the encoding used."""
+        tail = _filled(self.tail, token, parts)
+        if encoding is None or len(self.tail) > LONGEST_TAIL or self.size < config.get("COMPRESS_MIN_SIZE", 500):
+            return self.head + tail, None
+        head = self.heads.get(encoding)
+        if head is None:
+            head = self.heads[encoding] = _compressed_head(self.head, encoding, config)
+        if encoding == "br":
+            return head + _uncompressed_meta_blocks(tail) + b"\x03", "br"   # 0b11: the last meta-block, empty
+        data, crc, size = head
+        trailer = struct.pack("<II", zlib.crc32(tail, crc), (size + len(tail)) & 0xFFFFFFFF)   # CRC-32, ISIZE
+        return data + _stored_blocks(tail) + trailer, "gzip"
+
+
+def _compressed_head(head: bytes, encoding: str, config):
+    """The head compressed, ending on a byte boundary with the stream still open."""
+    if encoding == "br":
+        compressor = brotli.Compressor(quality=config.get("COMPRESS_BR_LEVEL", 5))
+        return compressor.process(head) + compressor.flush()
+    compressor = zlib.compressobj(config.get("COMPRESS_LEVEL", 6), zlib.DEFLATED, -15)
+    return _GZIP_HEADER + compressor.compress(head) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.crc32(head), len(head)
+
+
+def _uncompressed_meta_blocks(data: bytes) -> bytes:
+    """`data` as brotli uncompressed meta-blocks (RFC 7932 9.2: ISLAST 0, four nibbles of MLEN - 1,
+    ISUNCOMPRESSED 1, padded to the byte), at most 64 KiB each."""
+    out = []
+    for start in range(0, len(data), 1 << 16):
+        chunk = data[start:start + (1 << 16)]
+        out.append((((len(chunk) - 1) << 3) | (1 << 19)).to_bytes(3, "little") + chunk)
+    return b"".join(out)
+
+
+def _stored_blocks(data: bytes) -> bytes:
+    """`data` as deflate stored blocks (RFC 1951 3.2.4), the last one final."""
+    chunks = [data[start:start + 0xFFFF] for start in range(0, len(data), 0xFFFF)] or [b""]
+    return b"".join(bytes([i == len(chunks) - 1]) + struct.pack("<HH", len(c), len(c) ^ 0xFFFF) + c
+                    for i, c in enumerate(chunks))
 
 
 class Pages:
-    """key -> (version, page with the markers), least recently used out first."""
+    """key -> (version, Kept), least recently used out first."""
 
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
@@ -47,7 +110,7 @@ class Pages:
             self.entries.move_to_end(key)
             return hit[1]
 
-    def put(self, key, version, page: bytes, size: int) -> None:
+    def put(self, key, version, page: Kept, size: int) -> None:
         with self.lock:
             old = self.entries.get(key)
             if old is None or old[0] <= version:
@@ -89,6 +152,7 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
     `state(**view_args)`: (key, version) of the page asked for, or None to render it and keep nothing (e.g. an
     unknown address); `hit(**view_args)`: what the view would do for the session besides rendering (it is
     called when the page comes from memory); `parts`: the page's `personal` parts."""
+    markers = (MARKER,) + tuple(p.marker for p in parts)
 
     @wraps(view)
     def wrapper(**kwargs):
@@ -98,13 +162,22 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
         found = state(**kwargs)
         if found is None:
             return view(**kwargs)
-        key = (current_app.name, current_app.config["DATABASE"], language()) + tuple(found[0])
+        # the language the page would be rendered in (the selector's answer, without building Babel's Locale)
+        key = (current_app.name, current_app.config["DATABASE"], select_locale()) + tuple(found[0])
         token = generate_csrf().encode()
         page = pages.get(key, found[1])
         if page is not None:
             if hit is not None:
                 hit(**kwargs)
-            response = Response(_filled(page, token, parts), mimetype="text/html")
+            config = current_app.config
+            offered = [e for e in ENCODINGS if e in config.get("COMPRESS_ALGORITHM", ())]
+            encoding = request.accept_encodings.best_match(offered) if offered else None
+            with pages.lock:   # the compressed head is made once
+                body, encoding = page.body(token, encoding, config, parts)
+            response = Response(body, mimetype="text/html")
+            if encoding:
+                response.headers["Content-Encoding"] = encoding   # Flask-Compress leaves it as it is
+                response.vary.add("Accept-Encoding")
             response.compacted = True   # kept compacted (app.py)
             return response
         response = make_response(view(**kwargs))
@@ -117,7 +190,7 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
                 for p in parts:
                     page = page.replace(written[p.marker], p.marker)
                 page = compact(page).replace(token, MARKER)
-                pages.put(key, rendered, page, size)
+                pages.put(key, rendered, Kept(page, markers), size)
                 response.set_data(_filled(page, token, parts))
             else:   # a part not written once: sent as rendered, not kept
                 response.set_data(compact(page))

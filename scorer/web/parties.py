@@ -90,10 +90,11 @@ def board(pid):
     sp, settlement = current(pid)
     remember(pid)
     g.page_version = sp.version   # what the rendered board may be kept for (web/pagecache.py)
-    results = settlement.deals[::-1][:BOARD_DEALS]
+    results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
     game = game_of(sp.partie)
     web = game.web_module()
-    return render_template(f"{game.templates}/board.html", sp=sp, partie=sp.partie, s=settlement, results=results,
+    return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement,
+                           results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid)),
@@ -104,11 +105,12 @@ def board(pid):
 def deals(pid):
     """Every deal, newest first, a page at a time."""
     sp, settlement = current(pid)
-    newest_first = settlement.deals[::-1]
-    pages = max(1, -(-len(newest_first) // DEALS_PAGE))
+    count = len(settlement.deals)
+    pages = max(1, -(-count // DEALS_PAGE))
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and len(page) <= 9 and 1 <= int(page) <= pages else 1
-    results = newest_first[(page - 1) * DEALS_PAGE:page * DEALS_PAGE]
+    # the page's deals, newest first, without copying every deal: deals count - 25 * page + 1 to count - 25 * (page - 1)
+    results = settlement.deals[max(count - page * DEALS_PAGE, 0):count - (page - 1) * DEALS_PAGE][::-1]
     game = game_of(sp.partie)
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
                            pages=pages, first=results[-1].number if results else 0,

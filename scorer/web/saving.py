@@ -206,7 +206,8 @@ def _save_new(sp, form, deal, action, render_form, field_of, describe):
         expected = _expected(request.form.get("seen_version"))
     try:
         stored = store.add_deal(db, sp.id, deal, form.key.data or None, expected,
-                                lambda now: with_mine(now, deal), scored_on=sp.version)
+                                lambda now: with_mine(now, deal), scored_on=sp.version,
+                                count=len(sp.partie.deals))
     except store.EndedError:
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, None,
