@@ -360,7 +360,7 @@ def static_version() -> str:
     return _STATIC_VERSION[folder]
 
 
-PRECACHE = ("app.css", "app.js", "form.js", "icon.svg", "icon-192.png")
+PRECACHE = ("app.css", "board.css", "form.css", "app.js", "form.js", "icon.svg", "icon-192.png")   # the board's and the deal form's
 
 
 @bp.route("/sw.js")
