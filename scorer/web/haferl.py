@@ -18,7 +18,7 @@ from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
 from .creating import rules_from_form
 from .forms import Form, new_key
-from .language import euros, say
+from .language import SCORE_COLON, euros, say
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
@@ -103,7 +103,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     if deal.target != TARGET:
         words += " " + _("to %(target)s", target=deal.target)
     if deal.declarer_points is not None:
-        words += f", {deal.declarer_points} : {deal.defenders_points}"
+        words += f", {deal.declarer_points}{SCORE_COLON}{deal.defenders_points}"
     if deal.schwarz:
         words += " · " + _("Schwarz")
     if decided:

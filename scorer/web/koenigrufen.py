@@ -22,7 +22,7 @@ from ..partie import Partie, check_name, clean_name
 from ..problems import Problem
 from .creating import options_from_form
 from .forms import Form, new_key
-from .language import card_points, say, signed
+from .language import SCORE_COLON, card_points, say, signed
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
@@ -382,7 +382,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     if deal.conceded:
         return words + " · " + _("conceded")
     if isinstance(deal.card_points, int):
-        words += f", {card_points(deal.card_points)} : {card_points(TOTAL - deal.card_points)}"
+        words += f", {card_points(deal.card_points)}{SCORE_COLON}{card_points(TOTAL - deal.card_points)}"
     if decided and won is not None:
         words += " · " + (_("won") if won else _("lost"))
     elif deal.won is not None:

@@ -378,6 +378,13 @@ def service_worker():
     return response
 
 
+def brand(partie=None) -> str:
+    """The header's name: on a partie's pages its game's name (the seam's `Game.name`), elsewhere the app's
+    neutral "Tarock"."""
+    from .language import say
+    return say(game_of(partie).name) if partie is not None else "Tarock"
+
+
 @bp.app_context_processor
 def _static_version():
-    return {"static_version": static_version}
+    return {"static_version": static_version, "brand": brand}

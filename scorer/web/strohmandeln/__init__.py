@@ -19,7 +19,7 @@ from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
 from ..creating import rules_from_form
 from ..forms import new_key
-from ..language import card_points, number, say, sentence, signed
+from ..language import SCORE_COLON, card_points, number, say, sentence, signed
 from .calculator import bp as calculator_bp, count, counter_limits, counters_for
 from .forms import DealForm, NewPartieForm
 
@@ -65,7 +65,7 @@ def _what(deal: Deal, names, piles) -> str:
     if deal.kontra:
         words += ", " + _("Kontra")
     if piles:
-        words += f", {card_points(piles[0])} : {card_points(piles[1])}"
+        words += f", {card_points(piles[0])}{SCORE_COLON}{card_points(piles[1])}"
     if deal.type == "renonce" and deal.offender in (0, 1):
         words += " · " + _("renonce by %(name)s", name=names[deal.offender])
     return words
@@ -123,7 +123,7 @@ def gained(result, partie) -> str:
         winner = 0 if net > 0 else 1
         return f"{partie.players[winner]} {signed(abs(net))}"
     if result.points[0]:
-        return f"{number(result.points[0])} : {number(result.points[1])}"
+        return f"{number(result.points[0])}{SCORE_COLON}{number(result.points[1])}"
     return number(0)
 
 
