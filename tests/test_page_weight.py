@@ -40,7 +40,8 @@ def big(tmp_path_factory):
     db.conn.execute("PRAGMA synchronous=OFF")   # only the fixture's 4,000 writes: they need not reach the disk
     pids = {}
     for game, partie in (("Strohmandeln", sample_partie(DEALS)), ("Bavarian Tarock", sample_haferl(DEALS)),
-                         ("Königrufen", sample_koenigrufen(DEALS)), ("Königrufen of five", koenigrufen_of_five(DEALS))):
+                         ("Königrufen", sample_koenigrufen(DEALS)),
+                         ("Königrufen of five", koenigrufen_of_five(DEALS))):
         pid = store.create_partie(db, partie.with_deals(()))
         for deal in partie.deals:   # one change each: the history has 1,000 entries
             store.add_deal(db, pid, deal)

@@ -360,7 +360,8 @@ def static_version() -> str:
     return _STATIC_VERSION[folder]
 
 
-PRECACHE = ("app.css", "board.css", "form.css", "app.js", "form.js", "icon.svg", "icon-192.png")   # the board's and the deal form's
+# what the board and the deal form load (other pages' files are kept as they are first fetched)
+PRECACHE = ("app.css", "board.css", "form.css", "app.js", "form.js", "icon.svg", "icon-192.png")
 
 
 @bp.route("/sw.js")
