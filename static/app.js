@@ -1,8 +1,8 @@
 // The scorer's script on every page: small enhancements only. Every flow works without it; every number
 // shown here comes from the server (the engine), never from arithmetic in here. The offline banner, the
 // board's refresh, the outbox (deals kept on this phone and sent when the connection returns), the service
-// worker, the wake lock, the new partie's and the share page's buttons. The deal form's part is form.js
-// (loaded after this one by the pages that have a deal form or the calculator): it uses window.scorer.
+// worker, the wake lock. The deal form's part is form.js (loaded after this one by the pages that have a deal
+// form or the calculator): it uses window.scorer. The new partie's page has new.js, the share page share.js.
 (function () {
   "use strict";
 
@@ -268,59 +268,5 @@
       });
     }
     acquire();
-  }
-})();
-
-// Issue 19: a new partie's "Who deals first" shows the names as they are typed; a choice of an option that
-// the chosen rule set does not have (hidden with it) is not left chosen.
-(function () {
-  const form = document.querySelector("form.new-partie");
-  if (!form) return;
-  const seats = form.querySelectorAll("input[name=first_dealer]");
-  seats.forEach(function (radio) {
-    const span = radio.nextElementSibling;
-    if (span) span.dataset.seat = span.textContent;
-  });
-  function names() {
-    seats.forEach(function (radio) {
-      const typed = form.querySelector("input[name=player" + radio.value + "]");
-      const span = radio.nextElementSibling;
-      if (span && typed) span.textContent = typed.value.trim() || span.dataset.seat;
-    });
-  }
-  form.addEventListener("input", function (event) {
-    if (/^player\d$/.test(event.target.name || "")) names();
-  });
-  names();
-  form.addEventListener("change", function (event) {
-    if (event.target.name !== "preset") return;
-    form.querySelectorAll(".seg-option.opt input:checked").forEach(function (input) {
-      if (input.closest(".seg-option").offsetParent === null) {   // hidden with the rule set: back to its default
-        const fallback = input.closest(".seg-options").querySelector("input:not(:checked)");
-        const first = input.closest(".seg-options").querySelector("input");
-        if (first && first !== input) first.checked = true; else if (fallback) fallback.checked = true;
-      }
-    });
-  });
-})();
-
-// Issue 19: the share page's Share (the Web Share API, where the phone has it) and Copy address buttons.
-(function () {
-  const share = document.getElementById("share-button");
-  const copy = document.getElementById("copy-button");
-  const status = document.getElementById("share-status");
-  if (share && navigator.share) {
-    share.hidden = false;
-    share.addEventListener("click", function () {
-      navigator.share({ title: share.dataset.title, url: share.dataset.url }).catch(function () {});
-    });
-  }
-  if (copy && navigator.clipboard && window.isSecureContext) {
-    copy.hidden = false;
-    copy.addEventListener("click", function () {
-      navigator.clipboard.writeText(copy.dataset.url).then(function () {
-        if (status) status.textContent = copy.dataset.done;
-      }).catch(function () {});
-    });
   }
 })();

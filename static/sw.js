@@ -10,7 +10,7 @@ const STATIC = "scorer-static-" + VERSION;
 const PAGES = "scorer-pages-" + VERSION;
 // the server (/sw.js) puts in the content-hashed names the pages link (/static/app.<hash>.css): a new deploy's
 // page never runs the old script
-const PRECACHE = ["/static/app.css", "/static/app.js", "/static/form.js", "/static/icon.svg", "/static/icon-192.png"];
+const PRECACHE = ["/static/app.css", "/static/board.css", "/static/form.css", "/static/app.js", "/static/form.js", "/static/icon.svg", "/static/icon-192.png"];
 const KEEP_PAGES = 60;   // the pages cache keeps the pages opened last, not every page ever opened
 
 function trim(cache) {

@@ -168,3 +168,20 @@ def test_use_for_never_carries_an_in_between_count(server, browser):
     expect(page.locator("#points")).to_have_value("10")                     # 10 ⅔, not the 6 ⅔ before the King
     assert page.locator("input[name=blatt][value='2']").is_checked()
     context.close()
+
+
+def test_the_share_page_copies_the_address_with_its_own_script(server, browser):
+    """The share page's buttons come with its own small script (share.js), not with every page's app.js."""
+    context, page = phone(browser)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server["url"])
+    new_partie(page, server["url"])
+    board = page.url
+    page.goto(board + "/share")
+    assert any("/static/share." in s for s in page.eval_on_selector_all("script[src]", "s => s.map(x => x.src)"))
+    page.locator("#copy-button").tap()                                    # shown: the clipboard is there
+    expect(page.locator("#share-status")).to_have_text("Address copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator("#share-url").inner_text()
+    page.goto(board)
+    assert not any("/static/share." in s or "/static/new." in s
+                   for s in page.eval_on_selector_all("script[src]", "s => s.map(x => x.src)"))
+    context.close()

@@ -223,7 +223,7 @@ def test_the_calculator_types_the_tricks_and_taps_each_counting_card(client):
 def runs(page: str, number: int) -> list[str]:
     li = re.search(rf'<li id="deal-{number}">(.*?)</li>', page, re.S).group(1)
     return [f"{name} {amount}" for name, amount in
-            re.findall(r'<span class="run-name">(.*?)</span> <span class="run-sum">(.*?)</span>', li)]
+            re.findall(r'<span><span>(.*?)</span> <b>(.*?)</b>', li)]
 
 
 def test_bavarian_rows_show_each_players_money_after_the_deal(client):

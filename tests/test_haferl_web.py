@@ -87,7 +87,7 @@ def test_a_four_player_haferl_evening(app, client):
     assert f'id="pot">Pot: {s.pot:.2f} €' in page and str(s.pot) == "1.72"
     assert [str(x) for x in s.balance] == ["-0.22", "0.51", "-0.90", "-1.11"]   # the raised Hand: 20 units
     assert "<strong>Dieter</strong> deals and sits out" in page
-    assert "Dieter: Pick-Up (Stockspiel), 40 : 80 · lost" in page
+    assert "Dieter: Pick-Up (Stockspiel), 40\u00a0:\u00a080 · lost" in page
     # the deal's page: who paid whom
     detail = client.get(board + "/deal/4").text
     assert "Clara sat out" in detail and "Dieter" in detail and "The pot" in detail
@@ -198,7 +198,7 @@ def test_a_german_bavarian_board(client):
     deal(client, board, declarer="0", contract="pickup", points="67")
     page = client.get(board).text
     assert "<strong>Anna</strong> gibt und setzt aus" in page and "Haferl: 1,93 €" in page
-    assert "Anna: Stockspiel, 67 : 53 · gewonnen" in page
+    assert "Anna: Stockspiel, 67\u00a0:\u00a053 · gewonnen" in page
     form = client.get(board + "/deal").text
     assert "Alleinspieler" in form and "Handspiel" in form and "Schwarz" in form
     assert "Regeln" in client.get(board + "/rules").text and "Haferl" in client.get(board + "/rules").text

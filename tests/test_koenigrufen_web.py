@@ -77,7 +77,7 @@ def test_the_worked_example_through_the_form(app, client):
     page = client.get(board).text
     assert re.search(r'id="balance-1"[^>]*>−10<', page) and "money points −13 · −1.30 €" in page
     assert "<strong>Cilli</strong> deals, <strong>Dora</strong> is Vorhand" in page and "Radl: deal 4 of 4" in page
-    assert "Anna: Rufer with Cilli, 41\u202f⅔ : 28\u202f⅓ · won · Kontra · Trull (opponents) silent made · " \
+    assert "Anna: Rufer with Cilli, 41\u202f⅔\u00a0:\u00a028\u202f⅓ · won · Kontra · Trull (opponents) silent made · " \
            "Pagat announced made" in page
     assert "Cilli: Piccolo · won · Kontra by Bernd" in page and "Misdeal by Bernd" in page
     assert "Bernd −6" in page and "Dora +6" in page

@@ -221,12 +221,12 @@ def test_the_409_says_who_gained_as_the_board_does(app, client, board):
                   bonuses="trull_tricks:1").status_code == 302
     assert stored(app, board).partie.deals[0].bonuses
     rows = client.get(board).text
-    assert re.search(r'<span class="pts">1 : 1</span>', rows)
+    assert re.search(r'<span class="pts">1\u00a0:\u00a01</span>', rows)
     r = client.post(board + "/deal", data={**EDIT, "points": "40", "key": secrets.token_urlsafe(16),
                                            "version": hidden(page, "version"), "count": "0"})
     assert r.status_code == 409
     conflict = re.search(r'<div class="conflict" id="conflict".*?</div>', r.text, re.S).group(0)
-    assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— 1 : 1" in conflict
+    assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— 1\u00a0:\u00a01" in conflict
 
 
 # -- 4: names keep their joiners; a long number in any game's file --------------------------------------------

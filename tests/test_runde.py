@@ -107,7 +107,7 @@ def test_a_runde_adds_up_its_evenings_of_both_games(app, client):
         if net > 0:
             assert got[(w, lo)] == net.quantize(Decimal("0.01"))
     page = client.get(f"/r/{rid}?period=all")
-    assert page.status_code == 200 and "Head to head" in page.text and "<polyline" in page.text
+    assert page.status_code == 200 and "Head to head" in page.text and "<path d=\"M" in page.text
 
 
 def test_pairwise_is_what_the_losers_paid_the_winners():

@@ -18,7 +18,8 @@ from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
 from .creating import rules_from_form
 from .forms import Form, new_key
-from .language import euros, say
+from .language import SCORE_COLON, euros, say
+from .svg import path
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
@@ -103,7 +104,7 @@ def facts(deal, partie, won=None, decided=True) -> str:
     if deal.target != TARGET:
         words += " " + _("to %(target)s", target=deal.target)
     if deal.declarer_points is not None:
-        words += f", {deal.declarer_points} : {deal.defenders_points}"
+        words += f", {deal.declarer_points}{SCORE_COLON}{deal.defenders_points}"
     if deal.schwarz:
         words += " · " + _("Schwarz")
     if decided:
@@ -133,7 +134,7 @@ CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a p
 
 
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """Every player's running balance as SVG polylines (None before two deals)."""
+    """Every player's running balance as SVG path data (None before two deals)."""
     n = len(settlement.partie.players)
     deals = settlement.deals
     if not deals:
@@ -153,7 +154,7 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     def y(v):
         return round(float(pad + (top - v) * (height - 2 * pad) / span), 1)
 
-    lines = [" ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(s)) for s in series]
+    lines = [path((pad + i * step, y(v)) for i, v in enumerate(s)) for s in series]
     return {"width": width, "height": height, "lines": lines, "zero": y(0)}
 
 

@@ -135,6 +135,9 @@ def euros(amount: Decimal, sign: bool = True) -> str:
 
 
 
+SCORE_COLON = "\u00a0:\u00a0"   # "31 : 39" with no-break spaces: a score never breaks at its colon on a phone
+
+
 def card_points(thirds: int | None) -> str:
     """Card points on a page: 35 ⅔ in every language, with a narrow no-break space so that a third never
     breaks from its whole points ('' for None). Files, CSV and the command line keep 35 2/3."""

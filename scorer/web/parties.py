@@ -362,7 +362,8 @@ def static_version() -> str:
     return _STATIC_VERSION[folder]
 
 
-PRECACHE = ("app.css", "app.js", "form.js", "icon.svg", "icon-192.png")
+# what the board and the deal form load (other pages' files are kept as they are first fetched)
+PRECACHE = ("app.css", "board.css", "form.css", "app.js", "form.js", "icon.svg", "icon-192.png")
 
 
 @bp.route("/sw.js")
@@ -380,6 +381,13 @@ def service_worker():
     return response
 
 
+def brand(partie=None) -> str:
+    """The header's name: on a partie's pages its game's name (the seam's `Game.name`), elsewhere the app's
+    neutral "Tarock"."""
+    from .language import say
+    return say(game_of(partie).name) if partie is not None else "Tarock"
+
+
 @bp.app_context_processor
 def _static_version():
-    return {"static_version": static_version}
+    return {"static_version": static_version, "brand": brand}

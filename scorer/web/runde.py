@@ -34,6 +34,7 @@ from .loading import cache as settlement_cache
 from .loading import remember
 from .pagecache import personal
 from .saving import settle
+from .svg import path
 
 bp = Blueprint("runde", __name__)
 MY_RUNDEN = 20
@@ -323,8 +324,11 @@ def figure(value) -> str:
     return number(value)
 
 
+CHART_POINTS = 100   # points a member's line has at most: 3 px apart on a phone
+
+
 def chart(table, runde) -> dict | None:
-    """Each member's running money over the period's evenings, as SVG polylines (x: evening, y: money)."""
+    """Each member's running money over the period's evenings, as SVG path data (x: evening, y: money)."""
     n = len(table.evenings)
     if n < 1:
         return None
@@ -337,9 +341,10 @@ def chart(table, runde) -> dict | None:
         series = table.running[m]
         if not series:
             continue
-        points = " ".join(f"{(i / max(n - 1, 1)) * width:.1f},{float((high - v) / span) * height:.1f}"
-                          for i, v in series)
-        lines.append({"member": m, "points": points, "colour": index % 8})
+        every = -(-len(series) // CHART_POINTS)   # a long Runde: every k-th evening of the member's, and the last
+        series = series[::every] + ([series[-1]] if (len(series) - 1) % every else [])
+        d = path(((i / max(n - 1, 1)) * width, float((high - v) / span) * height) for i, v in series)
+        lines.append({"member": m, "d": d, "colour": index % 8})
     zero = float(high / span) * height
     return {"width": width, "height": height, "lines": lines, "zero": f"{zero:.1f}", "high": high, "low": low}
 

@@ -19,7 +19,8 @@ from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
 from ..creating import rules_from_form
 from ..forms import new_key
-from ..language import card_points, number, say, sentence, signed
+from ..language import SCORE_COLON, card_points, number, say, sentence, signed
+from ..svg import path
 from .calculator import bp as calculator_bp, count, counter_limits, counters_for
 from .forms import DealForm, NewPartieForm
 
@@ -65,7 +66,7 @@ def _what(deal: Deal, names, piles) -> str:
     if deal.kontra:
         words += ", " + _("Kontra")
     if piles:
-        words += f", {card_points(piles[0])} : {card_points(piles[1])}"
+        words += f", {card_points(piles[0])}{SCORE_COLON}{card_points(piles[1])}"
     if deal.type == "renonce" and deal.offender in (0, 1):
         words += " · " + _("renonce by %(name)s", name=names[deal.offender])
     return words
@@ -123,7 +124,7 @@ def gained(result, partie) -> str:
         winner = 0 if net > 0 else 1
         return f"{partie.players[winner]} {signed(abs(net))}"
     if result.points[0]:
-        return f"{number(result.points[0])} : {number(result.points[1])}"
+        return f"{number(result.points[0])}{SCORE_COLON}{number(result.points[1])}"
     return number(0)
 
 
@@ -145,7 +146,7 @@ def short_result(result, partie) -> str:
 
 
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """The running balance of the first player as an SVG polyline (None before two deals)."""
+    """The running balance of the first player as SVG path data (None before two deals)."""
     deals = settlement.deals
     n = len(deals) + 1   # the balances: 0 before the first deal, then after each
     if n < 2:
@@ -166,8 +167,8 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
     def y(v):
         return round(pad + (top - v) * (height - 2 * pad) / span, 1)
 
-    points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
-    return {"width": width, "height": height, "points": points, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
+    d = path((pad + i * step, y(v)) for i, v in enumerate(values))
+    return {"width": width, "height": height, "d": d, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
             "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
 
 

@@ -1,0 +1,33 @@
+// The new partie's page (after app.js).
+// Issue 19: a new partie's "Who deals first" shows the names as they are typed; a choice of an option that
+// the chosen rule set does not have (hidden with it) is not left chosen.
+(function () {
+  const form = document.querySelector("form.new-partie");
+  if (!form) return;
+  const seats = form.querySelectorAll("input[name=first_dealer]");
+  seats.forEach(function (radio) {
+    const span = radio.nextElementSibling;
+    if (span) span.dataset.seat = span.textContent;
+  });
+  function names() {
+    seats.forEach(function (radio) {
+      const typed = form.querySelector("input[name=player" + radio.value + "]");
+      const span = radio.nextElementSibling;
+      if (span && typed) span.textContent = typed.value.trim() || span.dataset.seat;
+    });
+  }
+  form.addEventListener("input", function (event) {
+    if (/^player\d$/.test(event.target.name || "")) names();
+  });
+  names();
+  form.addEventListener("change", function (event) {
+    if (event.target.name !== "preset") return;
+    form.querySelectorAll(".seg-option.opt input:checked").forEach(function (input) {
+      if (input.closest(".seg-option").offsetParent === null) {   // hidden with the rule set: back to its default
+        const fallback = input.closest(".seg-options").querySelector("input:not(:checked)");
+        const first = input.closest(".seg-options").querySelector("input");
+        if (first && first !== input) first.checked = true; else if (fallback) fallback.checked = true;
+      }
+    });
+  });
+})();

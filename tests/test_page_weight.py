@@ -1,0 +1,115 @@
+"""Every page's HTML document stays at most 30 KB (issue 16) for the bench's big parties: 1,000 deals and 1,000
+changes in each game (a Königrufen table of five too) and a Runde of 250 evenings; in English and in German.
+Not timed: bytes only. And the header says the partie's game on its pages, "Tarock" elsewhere."""
+
+import random
+import re
+
+import pytest
+
+from scorer import create_app, store
+from scorer.bench import assets_of, sample_haferl, sample_koenigrufen, sample_partie
+from scorer.db import connect
+from scorer.runde_bench import build_runde
+
+LIMIT = 30_000   # bytes of one HTML document, uncompressed
+DEALS = 1_000
+
+
+def koenigrufen_of_five(n: int):
+    """A Königrufen partie of five with `n` Rufer deals (the dealer sits out; the partner one of the other three)."""
+    from scorer.koenigrufen.deals import Deal
+    rng = random.Random(5)
+    deals = []
+    for i in range(n):
+        dealer = i % 5
+        declarer = (dealer + 1) % 5
+        partner = rng.choice([p for p in range(5) if p not in (dealer, declarer)])
+        deals.append(Deal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
+                          card_points=3 * rng.randint(20, 60)))
+    four = sample_koenigrufen(0)
+    return type(four)(("Anna", "Bernd", "Clara", "Dieter", "Emil"), four.rules, tuple(deals), 0)
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """The app with the big parties and the Runde stored; their ids."""
+    db_path = str(tmp_path_factory.mktemp("weight") / "w.sqlite")
+    app = create_app({"TESTING": True, "DATABASE": db_path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+    db = connect(db_path)
+    db.conn.execute("PRAGMA synchronous=OFF")   # only the fixture's 4,000 writes: they need not reach the disk
+    pids = {}
+    for game, partie in (("Strohmandeln", sample_partie(DEALS)), ("Bavarian Tarock", sample_haferl(DEALS)),
+                         ("Königrufen", sample_koenigrufen(DEALS)),
+                         ("Königrufen of five", koenigrufen_of_five(DEALS))):
+        pid = store.create_partie(db, partie.with_deals(()))
+        for deal in partie.deals:   # one change each: the history has 1,000 entries
+            store.add_deal(db, pid, deal)
+        pids[game] = pid
+    rid = build_runde(db, evenings=250)
+    db.conn.close()
+    return app, pids, rid
+
+
+def pages(pids, rid):
+    """(name, path) of every kind of page."""
+    found = [("home", "/"), ("new partie", "/new"), ("new partie, Bavarian", "/new?game=haferltarock"),
+             ("new partie, Königrufen", "/new?game=koenigrufen"), ("calculator", "/calculator"), ("Runden", "/r"),
+             ("new Runde", "/r/new"), ("Runde, all time", f"/r/{rid}?period=all"), ("Runde, this month", f"/r/{rid}"),
+             ("Runde, a year", f"/r/{rid}?period=year"), ("Runde import", "/r/import"),
+             ("Runde, move a partie in", f"/r/{rid}/move?partie={pids['Strohmandeln']}")]
+    for game, pid in pids.items():
+        for name, path in (("board", ""), ("deal form", "/deal"), ("a deal", f"/deal/{DEALS // 2}"),
+                           ("edit a deal", f"/deal/{DEALS // 2}/edit"), ("all deals", "/deals"),
+                           ("all deals, last page", "/deals?page=40"), ("history", "/history"),
+                           ("history, last page", "/history?page=20"), ("rules", "/rules"), ("share", "/share"),
+                           ("end", "/end"), ("calculator", "/calculator")):
+            found.append((f"{game}: {name}", f"/p/{pid}{path}"))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_page_is_at_most_30_kb_of_html(big, language):
+    app, pids, rid = big
+    client = app.test_client()
+    for pid in pids.values():   # this browser opened them: the home page lists them
+        client.get(f"/p/{pid}")
+    sizes = {}
+    for name, path in pages(pids, rid):
+        response = client.get(path, headers={"Accept-Language": language, "Accept-Encoding": "identity"})
+        assert response.status_code == 200, (name, response.status_code)
+        assert "Content-Encoding" not in response.headers
+        sizes[name] = len(response.data)
+        # what a page loads is its own files, content-hashed (kept a year by the browser)
+        for asset in assets_of(response.text):
+            if asset.endswith((".css", ".js")):
+                assert re.search(r"/static/\w+\.[0-9a-f]{10}\.(css|js)$", asset), (name, asset)
+    too_big = {name: size for name, size in sizes.items() if size > LIMIT}
+    assert not too_big, too_big
+    assert len(sizes) == 12 + 4 * 12   # every page answered
+
+
+@pytest.mark.parametrize("game", ["Strohmandeln", "Bavarian Tarock", "Königrufen"])
+def test_a_deal_form_with_its_problems_is_at_most_30_kb_too(big, game):
+    app, pids, rid = big
+    client = app.test_client()
+    response = client.post(f"/p/{pids[game]}/deal", data={"action": "save", "key": "k" * 22},
+                           headers={"Accept-Language": "de"})
+    assert response.status_code == 422
+    assert 'class="errors' in response.text and len(response.data) <= LIMIT
+
+
+def test_the_header_says_the_partie_s_game_on_its_pages_and_tarock_elsewhere(big):
+    app, pids, rid = big
+    client = app.test_client()
+    brand = re.compile(r'<a class="brand" href="/">([^<]*)</a>')
+    words = {"en": {"Strohmandeln": "Strohmandeln", "Bavarian Tarock": "Bavarian Tarock", "Königrufen": "Königrufen"},
+             "de": {"Strohmandeln": "Strohmandeln", "Bavarian Tarock": "Bayerisches Tarock",
+                    "Königrufen": "Königrufen"}}
+    for language, names in words.items():
+        for name, path in pages(pids, rid):
+            page = client.get(path, headers={"Accept-Language": language}).text
+            game = next((g for g in names if name.startswith(g + ":") or name.startswith(g + " of")), None)
+            if name == "Runde, move a partie in":   # the page of a partie moved into the Runde: its game
+                game = "Strohmandeln"
+            assert brand.search(page).group(1) == (names[game] if game else "Tarock"), (language, name)
