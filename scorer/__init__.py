@@ -1,4 +1,4 @@
-"""The Strohmandeln scorer: a pure scoring engine and a Flask web app."""
+"""The Tarock scorer (Strohmandeln, Bavarian Tarock, Königrufen): pure scoring engines and a Flask web app."""
 
 
 def create_app(test_config=None):

@@ -74,7 +74,7 @@ def serve_command(args) -> int:
 
     app = create_app()
     signal.signal(signal.SIGTERM, stop)
-    print(f"Strohmandeln scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
+    print(f"Tarock scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
     try:
         serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer")
     except KeyboardInterrupt:

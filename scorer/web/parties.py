@@ -331,7 +331,7 @@ def rules(pid):
 def manifest():
     """The web app manifest, so that the scorer can sit on a phone's home screen."""
     data = {
-        "name": _("Strohmandeln scorer"), "short_name": "Strohmandeln", "lang": language(), "start_url": url_for("partie.index"),
+        "name": _("Tarock scorer"), "short_name": "Tarock", "lang": language(), "start_url": url_for("partie.index"),
         "display": "standalone", "background_color": "#14171c", "theme_color": "#14171c",
         "icons": [{"src": url_for("static", filename="icon-192.png"), "sizes": "192x192", "type": "image/png"},
                   {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},
