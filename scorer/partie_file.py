@@ -118,16 +118,41 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
         problems.append(Problem("deals", "deals must be a list"))
         raw_deals = []
     deals = []
+    parse_deal, check, checkable = game.file.parse_deal, game.check, ruleset is not None and players
+    seen: dict | None = {}   # a deal's JSON (its repr) -> the deal read and its problems: a partie repeats its deals
     for number, raw in enumerate(raw_deals, start=1):
-        found: list = []
-        deal = game.file.parse_deal(raw, found)
-        if deal is not None and ruleset is not None and players and not found:
-            found = game.check(ruleset, deal, players)
-        problems.extend(p.at(number) for p in found)
+        key = _key(raw) if seen is not None else None
+        known = seen.get(key) if key is not None else None
+        if known is None:
+            found: list = []
+            deal = parse_deal(raw, found)
+            if deal is not None and checkable and not found:
+                found = check(ruleset, deal, players)
+            known = (deal, found)
+            if key is not None:
+                seen[key] = known
+                if number == _TRIAL and len(seen) > _TRIAL // 2:
+                    seen = None   # deals that hardly repeat: remembering them costs more than it saves
+        deal, found = known
+        if found:
+            problems.extend(p.at(number) for p in found)
         deals.append(deal)
     if problems:
         raise game.error(problems)
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+
+
+_TRIAL = 1000   # deals read before deciding whether remembering them pays
+
+
+def _key(raw: object) -> str | None:
+    """What a deal is remembered by while a file is read: its repr, which tells apart every JSON value the
+    deal may hold (1, 1.0, true and "1" alike), so that two deals with one key are read and checked alike.
+    None for a deal too deeply nested to be written out (it is read the slow way, and refused)."""
+    try:
+        return repr(raw)
+    except RecursionError:
+        return None
 
 
 def to_dict(partie: Partie) -> dict:

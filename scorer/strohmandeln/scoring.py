@@ -235,6 +235,10 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     dealer = settlement.next_dealer
     bankroll = rules.bankroll
     bankrupt = settlement.bankrupt
+    # what a deal is worth depends only on the rules and the deal: worked out once per deal (by identity, the
+    # deal kept alive beside it), and per multiplier; a partie file's reader hands repeated deals as one object
+    scored: dict = {}
+    multiplied: dict = {}
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -245,24 +249,32 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             continue
         if problems:
             continue  # keep checking the rest, but stop scoring
-        result = score(rules, deal)
+        known = scored.get(id(deal))
+        if known is None:
+            result = score(rules, deal)
+            known = scored[id(deal)] = (deal, result, deal.counts_as_game, starts_nullrunde(rules, deal, result),
+                                        next_dealer(rules, deal))
+        _, result, counts, starts, dealer = known
         multiplier = doubling.multiplier
         if multiplier == 1:
-            items = result.items
+            items, points = result.items, result.points
         else:
-            items = tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items)
-        raw = result.points
-        points = (raw[0] * multiplier, raw[1] * multiplier)
+            both = multiplied.get((id(deal), multiplier))
+            if both is None:
+                raw = result.points
+                both = multiplied[id(deal), multiplier] = (
+                    tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items),
+                    (raw[0] * multiplier, raw[1] * multiplier))
+            items, points = both
         balance += points[0] - points[1]
         game_round = games // 2 + 1
         nullrunde = False
-        if deal.counts_as_game:
+        if counts:
             games += 1
             doubling.play()
-            nullrunde = starts_nullrunde(rules, deal, result)
+            nullrunde = starts
             if nullrunde:
                 doubling.start()
-        dealer = next_dealer(rules, deal)
         credits = None
         if bankroll is not None:
             credits = (bankroll + balance, bankroll - balance)
