@@ -17,6 +17,7 @@ from .problems import Problem, ScoringError
 from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
+_TRIAL = 1000   # deals read before deciding whether remembering them pays (half of them repeated, at least)
 
 
 def names_of(raw: list, problems: list) -> list[str]:
@@ -121,8 +122,13 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
     parse_deal, check, checkable = game.file.parse_deal, game.check, ruleset is not None and players
     seen: dict | None = {}   # a deal's JSON (its repr) -> the deal read and its problems: a partie repeats its deals
     for number, raw in enumerate(raw_deals, start=1):
-        key = _key(raw) if seen is not None else None
-        known = seen.get(key) if key is not None else None
+        key = known = None
+        if seen is not None:
+            try:
+                key = repr(raw)   # tells apart every JSON value a deal may hold: 1, 1.0, true and "1"
+            except RecursionError:   # too deeply nested to be written out: read the slow way, and refused
+                pass
+            known = seen.get(key)
         if known is None:
             found: list = []
             deal = parse_deal(raw, found)
@@ -131,7 +137,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
             known = (deal, found)
             if key is not None:
                 seen[key] = known
-                if number == _TRIAL and len(seen) > _TRIAL // 2:
+                if number >= _TRIAL and 2 * len(seen) > number:
                     seen = None   # deals that hardly repeat: remembering them costs more than it saves
         deal, found = known
         if found:
@@ -140,19 +146,6 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
     if problems:
         raise game.error(problems)
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
-
-
-_TRIAL = 1000   # deals read before deciding whether remembering them pays
-
-
-def _key(raw: object) -> str | None:
-    """What a deal is remembered by while a file is read: its repr, which tells apart every JSON value the
-    deal may hold (1, 1.0, true and "1" alike), so that two deals with one key are read and checked alike.
-    None for a deal too deeply nested to be written out (it is read the slow way, and refused)."""
-    try:
-        return repr(raw)
-    except RecursionError:
-        return None
 
 
 def to_dict(partie: Partie) -> dict:

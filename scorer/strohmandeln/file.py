@@ -122,16 +122,23 @@ def deal_to_dict(deal: Deal) -> dict:
 def settlement_to_dict(settlement) -> dict:
     """The settlement of FORMAT.md (`replay --json`)."""
     strawman = settlement.credits is not None
+    listed: dict = {}   # id(items) -> (items, their list): a deal's items are one tuple wherever they repeat
 
     def one(r):
-        out = {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "multiplier": r.multiplier,
+        items = r.items
+        known = listed.get(id(items))
+        if known is None:
+            known = listed[id(items)] = (items, [{"item": i.item, "player": i.player, "points": i.points}
+                                                 for i in items])
+        deal = r.deal
+        out = {"number": r.number, "type": deal.type, "dealer": deal.dealer, "multiplier": r.multiplier,
                "points": list(r.points), "balance": list(r.balance), "doubled_pending": r.doubled_pending,
-               "items": [{"item": i.item, "player": i.player, "points": i.points} for i in r.items]}
+               "items": known[1]}
         if strawman:
             out["credits"] = list(r.credits)
         return out
 
-    out = {
+    out = {   # to be written out: the deals' lists of items may be one list shared
         "players": list(settlement.partie.players),
         "deals": [one(r) for r in settlement.deals],
         "balance": list(settlement.balance),

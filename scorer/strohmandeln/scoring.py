@@ -239,6 +239,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     # deal kept alive beside it), and per multiplier; a partie file's reader hands repeated deals as one object
     scored: dict = {}
     multiplied: dict = {}
+    new_result = tuple.__new__
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -255,7 +256,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             known = scored[id(deal)] = (deal, result, deal.counts_as_game, starts_nullrunde(rules, deal, result),
                                         next_dealer(rules, deal))
         _, result, counts, starts, dealer = known
-        multiplier = doubling.multiplier
+        multiplier = doubling.multiplier if doubling.rounds else 1
         if multiplier == 1:
             items, points = result.items, result.points
         else:
@@ -271,7 +272,8 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
         nullrunde = False
         if counts:
             games += 1
-            doubling.play()
+            if doubling.rounds:
+                doubling.play()
             nullrunde = starts
             if nullrunde:
                 doubling.start()
@@ -280,9 +282,10 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             credits = (bankroll + balance, bankroll - balance)
             if min(credits) <= 0:
                 bankrupt = 0 if credits[0] <= 0 else 1
-        results.append(DealResult(number, deal, game_round, multiplier, items, points, (balance, -balance),
-                                  doubling.pending, dealer, result.piles, result.winner, result.draw, nullrunde,
-                                  credits))
+        results.append(new_result(DealResult, (  # DealResult(...) without its Python-level __new__
+            number, deal, game_round, multiplier, items, points, (balance, -balance),
+            doubling.pending if doubling.rounds else 0, dealer, result.piles, result.winner, result.draw, nullrunde,
+            credits)))
     if problems:
         raise StrohmandelnError(problems)
     return Settlement(
