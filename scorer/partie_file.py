@@ -18,6 +18,7 @@ from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
 _TRIAL = 1000   # deals read before deciding whether remembering them pays (half of them repeated, at least)
+REMEMBER = True   # read a deal repeated in a file once (False: every deal the slow way, as the tests compare)
 
 
 def names_of(raw: list, problems: list) -> list[str]:
@@ -120,7 +121,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
         raw_deals = []
     deals = []
     parse_deal, check, checkable = game.file.parse_deal, game.check, ruleset is not None and players
-    seen: dict | None = {}   # a deal's JSON (its repr) -> the deal read and its problems: a partie repeats its deals
+    seen: dict | None = {} if REMEMBER else None   # a deal's repr -> the deal read and its problems: deals repeat
     for number, raw in enumerate(raw_deals, start=1):
         key = known = None
         if seen is not None:

@@ -193,6 +193,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     dealer = settlement.next_dealer
     bankrupt = settlement.bankrupt
     problems: list[Problem] = []
+    scored: dict = {}   # id(deal) -> the deal and its score: a partie file's repeated deals are one object
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -203,7 +204,10 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             continue
         if problems:
             continue
-        won, units, schneider, planned = score(rules, deal, n)
+        known = scored.get(id(deal))
+        if known is None:   # what a deal is worth depends only on the rules and the deal (the pot comes after)
+            known = scored[id(deal)] = (deal, score(rules, deal, n))
+        won, units, schneider, planned = known[1]
         transfers: list[Transfer] = []
         for t in planned:
             if t.payer == POT:       # the pot pays what it has, and is refilled when empty
