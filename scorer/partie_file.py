@@ -17,7 +17,6 @@ from .problems import Problem, ScoringError
 from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
-_TRIAL = 1000   # deals read before deciding whether remembering them pays (half of them repeated, at least)
 REMEMBER = True   # read a deal repeated in a file once (False: every deal the slow way, as the tests compare)
 
 
@@ -138,8 +137,6 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
             known = (deal, found)
             if key is not None:
                 seen[key] = known
-                if number >= _TRIAL and 2 * len(seen) > number:
-                    seen = None   # deals that hardly repeat: remembering them costs more than it saves
         deal, found = known
         if found:
             problems.extend(p.at(number) for p in found)

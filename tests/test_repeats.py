@@ -101,19 +101,3 @@ def test_repeated_odd_deals_read_as_each_read_alone(deals):
     text = json.dumps({"format": "strohmandeln-partie", "version": 1, "players": ["Anna", "Bernd"],
                        "rules": {"preset": "tarockbuch-extended"}, "deals": deals})
     assert outcome(text, True) == outcome(text, False)
-
-
-def test_deals_that_hardly_repeat_are_not_remembered_past_the_trial():
-    from scorer.strohmandeln import RuleSet
-    from scorer.strohmandeln.cards import format_card_points
-    varied = [{"type": "game", "dealer": dealer, "undertaker": undertaker,
-               "card_points": [format_card_points(v), None] if side == 0 else [None, format_card_points(v)]}
-              for v in sorted(RuleSet.default().pack.reachable) for dealer in (0, 1) for undertaker in (None, 0, 1)
-              for side in (0, 1)]
-    assert len(varied) > partie_file._TRIAL
-    deals = varied[:partie_file._TRIAL] + [varied[0]] * 500
-    text = json.dumps({"format": "strohmandeln-partie", "version": 1, "players": ["Anna", "Bernd"],
-                       "rules": {"preset": "tarockbuch-extended"}, "deals": deals})
-    fast, slow = read(text, True), read(text, False)
-    assert fast == slow
-    assert len({id(d) for d in fast.deals}) == len(deals)   # given up after the trial: the repeats read alone

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..partie import name_key
 from ..partie_file import deal_frame, names_of
 from .cards import format_card_points, parse_card_points
-from .deals import Bonus, Deal
+from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
 
 FORMAT = "strohmandeln-partie"
@@ -85,7 +85,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         player = entry["player"]
         if not isinstance(player, (int, str, type(None))):
             player = str(player)[:20]
-        bonuses.append(Bonus(entry["bonus"], player))   # a wrong player: the rules' check names the bonus
+        bonuses.append(made(Bonus, bonus=entry["bonus"], player=player))   # a wrong player: the check names it
     kontra = raw.get("kontra", False)
     if not isinstance(kontra, bool):
         problems.append(Problem("kontra", "kontra is true or false"))
@@ -96,8 +96,8 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         reason = None
     if dealer is None:
         return None
-    return Deal(type=kind, dealer=dealer, undertaker=undertaker, card_points=card_points, bonuses=tuple(bonuses),
-                offender=offender, reason=reason, kontra=kontra)
+    return made(Deal, type=kind, dealer=dealer, undertaker=undertaker, card_points=card_points,
+                bonuses=tuple(bonuses), offender=offender, reason=reason, kontra=kontra)
 
 
 def deal_to_dict(deal: Deal) -> dict:
