@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..partie import name_key
 from ..partie_file import deal_frame, names_of
-from .cards import format_card_points, parse_card_points
+from .cards import _PARSED, format_card_points, parse_card_points
 from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
 
@@ -51,11 +51,17 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
     if kind is None:
         return None
-    dealer = _index(raw, "dealer", problems)
+    dealer = raw.get("dealer")
+    if dealer.__class__ is not int or dealer not in (0, 1):   # the common case first; _index says what is wrong
+        dealer = _index(raw, "dealer", problems)
     offender = None
     if "offender" in _KEYS[kind] and raw.get("offender") is not None:
         offender = _index(raw, "offender", problems)   # none at all: the rules' check asks who it was
-    undertaker = _index(raw, "undertaker", problems, allow_none=True) if "undertaker" in _KEYS[kind] else None
+    undertaker = None
+    if "undertaker" in _KEYS[kind]:
+        undertaker = raw.get("undertaker")
+        if undertaker is not None and (undertaker.__class__ is not int or undertaker not in (0, 1)):
+            undertaker = _index(raw, "undertaker", problems, allow_none=True)
     card_points = None
     cp = raw.get("card_points")
     if cp is not None:
@@ -66,6 +72,10 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
             for value in cp:
                 if value is None:
                     values.append(None)
+                    continue
+                known = _PARSED.get(value) if value.__class__ is str else None   # as parse_card_points would
+                if known is not None:
+                    values.append(known)
                     continue
                 try:
                     values.append(parse_card_points(value))

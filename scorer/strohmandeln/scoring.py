@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 from decimal import Decimal
 
@@ -35,6 +36,9 @@ class DealScore(NamedTuple):
     valat: int | None = None
 
 
+_item = partial(tuple.__new__, Item)   # _item((item, player, points)) is Item(item, player, points), made in C
+
+
 def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
     """A DealScore with its points added up per player."""
     a = b = 0
@@ -43,14 +47,14 @@ def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
             a += i.points
         else:
             b += i.points
-    return DealScore(tuple(items), (a, b), piles, winner, draw, valat)
+    return tuple.__new__(DealScore, (tuple(items), (a, b), piles, winner, draw, valat))
 
 
 def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
     """The items of one deal that `check` accepted, multiplier not applied (`players`: always two here, as
     every game's `score(rules, deal, players)` is called)."""
     if deal.type == "misdeal":
-        return _score((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
+        return _score((_item(("misdeal", 1 - deal.offender, rules.misdeal_value)),))
     if deal.type == "redeal":
         return _score(())
     pack = rules.pack
@@ -75,29 +79,29 @@ def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
             value = rules.simple_game_value
         else:
             value = rules.undertaken_won if winner == undertaker else rules.undertaken_lost
-        game.append(Item("game", winner, value))
+        game.append(_item(("game", winner, value)))
         won_with = rounded(piles[winner]) if piles else None
         if rules.grammel and won_with is not None and won_with >= rules.grammel:
-            game.append(Item("grammel", winner, 1))
+            game.append(_item(("grammel", winner, 1)))
         if rules.absolut and won_with is not None:
             absolut_from, absolut, grand_from, grand = rules.absolut
             if won_with >= grand_from:
-                game.append(Item("grandpoint", winner, grand))
+                game.append(_item(("grandpoint", winner, grand)))
             elif won_with >= absolut_from:
-                game.append(Item("absolut", winner, absolut))
+                game.append(_item(("absolut", winner, absolut)))
         if deal.kontra:
-            game = [Item(i.item, i.player, 2 * i.points) for i in game]
+            game = [_item((i.item, i.player, 2 * i.points)) for i in game]
 
     table = rules.bonuses
     draw = winner is None
-    bonuses = [Item(b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus])
+    bonuses = [_item((b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus]))
                for b in deal.bonuses if b.bonus != "valat"]
     if valat is not None:
-        tricks = [Item(name, valat, rules.bonuses[name]) for name in IN_THE_TRICKS if name in rules.bonuses]
+        tricks = [_item((name, valat, rules.bonuses[name])) for name in IN_THE_TRICKS if name in rules.bonuses]
         bonuses = [b for b in bonuses if b.item not in IN_THE_TRICKS]
         if rules.valat == "replace":
             game, tricks = [], []
-        items = game + [Item("valat", valat, rules.valat_value)] + tricks + bonuses
+        items = game + [_item(("valat", valat, rules.valat_value))] + tricks + bonuses
     else:
         items = game + bonuses
     return _score(items, piles, winner, winner is None and undertaker is None, valat)
