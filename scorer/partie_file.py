@@ -120,24 +120,29 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
         raw_deals = []
     deals = []
     parse_deal, check, checkable = game.file.parse_deal, game.check, ruleset is not None and players
-    seen: dict | None = {} if REMEMBER else None   # a deal's repr -> the deal read and its problems: deals repeat
+    # a deal's repr -> the deal read, and its problems where it has any: a partie repeats its deals. One entry
+    # per deal (no tuple, no list): what is freed at the end leaves few holes for the JSON encoder to fill
+    seen: dict | None = {} if REMEMBER else None
+    bad: dict = {}
     for number, raw in enumerate(raw_deals, start=1):
-        key = known = None
+        key = deal = None
         if seen is not None:
             try:
                 key = repr(raw)   # tells apart every JSON value a deal may hold: 1, 1.0, true and "1"
             except RecursionError:   # too deeply nested to be written out: read the slow way, and refused
                 pass
-            known = seen.get(key)
-        if known is None:
+            deal = seen.get(key)
+        if deal is None:
             found: list = []
             deal = parse_deal(raw, found)
             if deal is not None and checkable and not found:
                 found = check(ruleset, deal, players)
-            known = (deal, found)
-            if key is not None:
-                seen[key] = known
-        deal, found = known
+            if key is not None and deal is not None:
+                seen[key] = deal
+                if found:
+                    bad[key] = found
+        else:
+            found = bad.get(key)
         if found:
             problems.extend(p.at(number) for p in found)
         deals.append(deal)

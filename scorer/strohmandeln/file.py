@@ -11,6 +11,7 @@ from ..partie_file import deal_frame, names_of
 from .cards import _PARSED, format_card_points, parse_card_points
 from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
+from .rules import BONUS_LABELS
 
 FORMAT = "strohmandeln-partie"
 VERSION = 1
@@ -21,6 +22,7 @@ _KEYS = {
     "misdeal": ("type", "dealer", "offender"),
     "redeal": ("type", "dealer", "reason"),
 }
+_NAMES = {name: name for name in (*_KEYS, *BONUS_LABELS)}
 _WRONG_TYPE = Problem("type", "type must be game, renonce, misdeal or redeal")   # made once: a Problem is immutable
 
 
@@ -95,7 +97,8 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         player = entry["player"]
         if not isinstance(player, (int, str, type(None))):
             player = str(player)[:20]
-        bonuses.append(made(Bonus, bonus=entry["bonus"], player=player))   # a wrong player: the check names it
+        name = _NAMES.get(entry["bonus"], entry["bonus"])   # the known names as one string each, not one per deal
+        bonuses.append(made(Bonus, bonus=name, player=player))   # a wrong player: the check names it
     kontra = raw.get("kontra", False)
     if not isinstance(kontra, bool):
         problems.append(Problem("kontra", "kontra is true or false"))
@@ -106,7 +109,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         reason = None
     if dealer is None:
         return None
-    return made(Deal, type=kind, dealer=dealer, undertaker=undertaker, card_points=card_points,
+    return made(Deal, type=_NAMES[kind], dealer=dealer, undertaker=undertaker, card_points=card_points,
                 bonuses=tuple(bonuses), offender=offender, reason=reason, kontra=kontra)
 
 
@@ -132,18 +135,18 @@ def deal_to_dict(deal: Deal) -> dict:
 def settlement_to_dict(settlement) -> dict:
     """The settlement of FORMAT.md (`replay --json`)."""
     strawman = settlement.credits is not None
-    listed: dict = {}   # id(items) -> (items, their list): a deal's items are one tuple wherever they repeat
+    listed: dict = {}   # id(items) -> their list: a deal's items are one tuple wherever they repeat (and live on
+    #                     in the settlement while this runs)
 
     def one(r):
         items = r.items
         known = listed.get(id(items))
         if known is None:
-            known = listed[id(items)] = (items, [{"item": i.item, "player": i.player, "points": i.points}
-                                                 for i in items])
+            known = listed[id(items)] = [{"item": i.item, "player": i.player, "points": i.points} for i in items]
         deal = r.deal
         out = {"number": r.number, "type": deal.type, "dealer": deal.dealer, "multiplier": r.multiplier,
                "points": list(r.points), "balance": list(r.balance), "doubled_pending": r.doubled_pending,
-               "items": known[1]}
+               "items": known}
         if strawman:
             out["credits"] = list(r.credits)
         return out
