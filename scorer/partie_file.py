@@ -142,7 +142,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
                 if found:
                     bad[key] = found
         else:
-            found = bad.get(key)
+            found = bad.get(key) if bad else None
         if found:
             problems.extend(p.at(number) for p in found)
         deals.append(deal)

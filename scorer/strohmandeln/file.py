@@ -135,18 +135,19 @@ def deal_to_dict(deal: Deal) -> dict:
 def settlement_to_dict(settlement) -> dict:
     """The settlement of FORMAT.md (`replay --json`)."""
     strawman = settlement.credits is not None
-    listed: dict = {}   # id(items) -> their list: a deal's items are one tuple wherever they repeat (and live on
-    #                     in the settlement while this runs)
+    listed: dict = {}   # id(items or points) -> their list: a deal's items and points are one tuple wherever they
+    #                     repeat (and live on in the settlement while this runs)
 
     def one(r):
-        items = r.items
+        number, deal, _, multiplier, items, points, balance, pending = r[:8]
         known = listed.get(id(items))
         if known is None:
             known = listed[id(items)] = [{"item": i.item, "player": i.player, "points": i.points} for i in items]
-        deal = r.deal
-        out = {"number": r.number, "type": deal.type, "dealer": deal.dealer, "multiplier": r.multiplier,
-               "points": list(r.points), "balance": list(r.balance), "doubled_pending": r.doubled_pending,
-               "items": known}
+        both = listed.get(id(points))
+        if both is None:
+            both = listed[id(points)] = list(points)
+        out = {"number": number, "type": deal.type, "dealer": deal.dealer, "multiplier": multiplier,
+               "points": both, "balance": list(balance), "doubled_pending": pending, "items": known}
         if strawman:
             out["credits"] = list(r.credits)
         return out

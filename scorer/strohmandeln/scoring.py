@@ -245,10 +245,10 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     multiplied: dict = {}
     new_result = tuple.__new__
     for number, deal in enumerate(deals, start=len(results) + 1):
-        found = [] if checked else check(rules, deal, partie.players)
+        found = () if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
-            found.append(Problem("type", "the partie ended after deal {n}: {name} ran out of credits",
-                                 n=number - 1, name=partie.players[bankrupt]))
+            found = [*found, Problem("type", "the partie ended after deal {n}: {name} ran out of credits",
+                                     n=number - 1, name=partie.players[bankrupt])]
         if found:
             problems.extend(p.at(number) for p in found)
             continue
