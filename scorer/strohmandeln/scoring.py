@@ -239,8 +239,8 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     dealer = settlement.next_dealer
     bankroll = rules.bankroll
     bankrupt = settlement.bankrupt
-    # what a deal is worth depends only on the rules and the deal: worked out once per deal (by identity, the
-    # deal kept alive beside it), and per multiplier; a partie file's reader hands repeated deals as one object
+    # what a deal is worth depends only on the rules and the deal: worked out once per deal (by identity: the
+    # results keep every deal alive), and per multiplier; a partie file's reader hands repeated deals as one object
     scored: dict = {}
     multiplied: dict = {}
     new_result = tuple.__new__
@@ -257,13 +257,12 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
         known = scored.get(id(deal))
         if known is None:
             result = score(rules, deal)
-            known = scored[id(deal)] = (deal, result, deal.counts_as_game, starts_nullrunde(rules, deal, result),
+            known = scored[id(deal)] = (result, result.items, result.points, result.piles, result.winner,
+                                        result.draw, deal.counts_as_game, starts_nullrunde(rules, deal, result),
                                         next_dealer(rules, deal))
-        _, result, counts, starts, dealer = known
+        result, items, points, piles, winner, draw, counts, starts, dealer = known
         multiplier = doubling.multiplier if doubling.rounds else 1
-        if multiplier == 1:
-            items, points = result.items, result.points
-        else:
+        if multiplier != 1:
             both = multiplied.get((id(deal), multiplier))
             if both is None:
                 raw = result.points
@@ -288,8 +287,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
                 bankrupt = 0 if credits[0] <= 0 else 1
         results.append(new_result(DealResult, (  # DealResult(...) without its Python-level __new__
             number, deal, game_round, multiplier, items, points, (balance, -balance),
-            doubling.pending if doubling.rounds else 0, dealer, result.piles, result.winner, result.draw, nullrunde,
-            credits)))
+            doubling.pending if doubling.rounds else 0, dealer, piles, winner, draw, nullrunde, credits)))
     if problems:
         raise StrohmandelnError(problems)
     return Settlement(
