@@ -17,7 +17,9 @@ from .problems import ScoringError
 @contextmanager
 def collector_paused():
     """The cyclic garbage collector off while a partie is read, replayed and written: a replay makes no
-    cycles, and at 100,000 deals the collector's walks over the growing heap cost more than the scoring."""
+    cycles, and at 100,000 deals the collector's walks over the growing heap cost more than the scoring.
+    What was made inside must be freed before the end: the first collection after it walks every object
+    made while the collector was off and still alive."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -43,20 +45,25 @@ def replay_command(args) -> int:
         print(f"{args.file}: cannot read the file: {exc.strerror}", file=sys.stderr)
         return 1
     with collector_paused():
-        try:
-            partie = loads(text, every=True)
-            game = game_of(partie)
-            settlement = game.replay(partie, checked=True)   # loads() checked every deal
-        except ScoringError as exc:
-            for problem in exc.problems:
-                print(str(problem), file=sys.stderr)
-            return 1
-        if args.json:
-            sys.stdout.write(to_json(settlement_to_dict(settlement), args.pretty))
-        elif args.csv:
-            sys.stdout.write(csv_text(settlement))
-        else:
-            sys.stdout.write(game.tables.table(settlement))
+        return _replay_text(text, args)   # everything it made is freed before the collector is back on
+
+
+def _replay_text(text: bytes, args) -> int:
+    """Read, replay and print the partie file's `text` as `args` ask."""
+    try:
+        partie = loads(text, every=True)
+        game = game_of(partie)
+        settlement = game.replay(partie, checked=True)   # loads() checked every deal
+    except ScoringError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
+    if args.json:
+        sys.stdout.write(to_json(settlement_to_dict(settlement), args.pretty))
+    elif args.csv:
+        sys.stdout.write(csv_text(settlement))
+    else:
+        sys.stdout.write(game.tables.table(settlement))
     return 0
 
 

@@ -1,7 +1,8 @@
 """Benchmarks that print figures: `python -m scorer.bench [--quick] [--only ...] [--markdown BENCHMARKS.md]`.
 
 1. engine: replay in process at 10, 1,000 and 100,000 deals; `replay --json` against the bare JSON work of
-   reading its input and writing its output.
+   reading its input and writing its output, for the three games' partie files (Strohmandeln also with
+   deals as varied as the rules allow, the worst case for remembering repeated deals).
 2. board: one board request in process at 1,000 and 10,000 deals, the settlement cache off and on.
 3. server: the real app under waitress on 127.0.0.1 with a partie of 1,000 deals: a static file, the board,
    the poll and recording a deal (POST and the redirect followed, as a browser does), 1 and 20 closed-loop
@@ -80,6 +81,34 @@ def sample_deals(n: int, seed: int = 7) -> list[Deal]:
             offender = 1 - bonuses[0].player if bonuses else rng.randint(0, 1)
         deals.append(Deal(kind, dealer, undertaker=rng.choice([None, None, 0, 1]), card_points=(thirds, None),
                           bonuses=bonuses, offender=offender))
+        dealer = 1 - dealer
+    return deals
+
+
+def sample_varied(n: int, seed: int = 7) -> list[Deal]:
+    """Deals as unlike each other as the rules allow (the worst case for remembering repeated deals):
+    any pile of whole tricks for either player, any undertaker, up to three bonuses each to either player,
+    Kontra; each one checked valid under the default rules. Reproducible."""
+    from .strohmandeln.deals import check
+    rules = RuleSet.default()
+    piles = sorted(rules.pack.reachable)
+    names = sorted(rules.bonuses)
+    rng = random.Random(seed)
+    deals: list[Deal] = []
+    dealer = 0
+    while len(deals) < n:
+        value = rng.choice(piles)
+        undertaker = rng.choice([None, 0, 1])
+        bonuses = tuple(Bonus(name, rng.randint(0, 1)) for name in rng.sample(names, rng.randint(0, 3)))
+        kind = "renonce" if rng.random() < 0.05 else "game"
+        deal = Deal(kind, dealer, undertaker=undertaker, card_points=(value, None) if rng.random() < 0.5 else
+                    (None, value), bonuses=bonuses, kontra=rules.kontra and undertaker is not None and rng.random() < 0.2,
+                    offender=rng.randint(0, 1) if kind == "renonce" else None)
+        if check(rules, deal, ("Anna", "Bernd")):
+            deal = Deal("game", dealer, undertaker=undertaker, card_points=deal.card_points)
+            if check(rules, deal, ("Anna", "Bernd")):
+                continue
+        deals.append(deal)
         dealer = 1 - dealer
     return deals
 
@@ -194,16 +223,29 @@ def engine(quick: bool) -> None:
     from . import partie_file
     from .__main__ import main as cli
     t = table("Engine: `replay --json` over the bare JSON work",
-              ["deals", "runs", "replay --json", "bare JSON", "ratio (median)", "µs/deal"],
+              ["partie", "deals", "repeated", "runs", "replay --json", "bare JSON", "ratio (median)", "µs/deal"],
               "Bare JSON: `json.loads` of the same file and compact `json.dumps` of the same settlement, in the "
               "same process, the collector as a plain program has it; both sides' leftovers frozen out of the "
               "collector's way between runs. The ratio is taken run by run, then its median. Goal: at most 2, "
-              "and the same per deal at 10,000 and 100,000.")
+              "and the same per deal at 10,000 and 100,000. Repeated: the deals whose JSON is that of an earlier "
+              "deal, which the command reads, checks and scores once (it stops remembering when more than half "
+              "of the first 1,000 deals or more are new). Strohmandeln: the evening's mix of `sample_deals`; "
+              "varied: deals as unlike each other as the rules allow (any pile, undertaker, up to three "
+              "bonuses), the worst case for remembering; Bavarian and Königrufen: their bench samples, at the most deals "
+              "their partie files hold.")
+    parties = [("Strohmandeln", n, lambda n: sample_partie(n)) for n in (10_000, 100_000)]
+    parties += [("Strohmandeln, varied", n, lambda n: Partie(("Anna", "Bernd"), RuleSet.default(),
+                                                             tuple(sample_varied(n)))) for n in (10_000, 100_000)]
+    parties += [("Bavarian", 10_000, sample_haferl), ("Königrufen", 10_000, sample_koenigrufen)]   # their files' most
     with tempfile.TemporaryDirectory() as tmp:
-        for n, runs in ((10_000, 5 if quick else 9), (100_000, 2 if quick else 7)):
-            path = os.path.join(tmp, f"p{n}.json")
-            Path(path).write_text(partie_file.dumps(sample_partie(n)), encoding="utf-8")
+        for name, n, make in parties:
+            runs = (5 if quick else 9) if n <= 10_000 else (2 if quick else 7)
+            path = os.path.join(tmp, "partie.json")
+            Path(path).write_text(partie_file.dumps(make(n)), encoding="utf-8")
             text = Path(path).read_bytes()
+            raw = json.loads(text)["deals"]
+            repeated = 1 - len({repr(d) for d in raw}) / len(raw)
+            del raw
 
             def command():
                 out = io.StringIO()
@@ -227,7 +269,7 @@ def engine(quick: bool) -> None:
                 ratios.append((middle - start) / (end - middle))
             gc.unfreeze()
             del result
-            t.add(f"{n:,}", runs, ms(statistics.median(full)), ms(statistics.median(bare)),
+            t.add(name, f"{n:,}", f"{repeated:.0%}", runs, ms(statistics.median(full)), ms(statistics.median(bare)),
                   f"{statistics.median(ratios):.2f}×", f"{statistics.median(full) / n * 1e6:.2f}")
 
 

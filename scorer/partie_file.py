@@ -17,6 +17,7 @@ from .problems import Problem, ScoringError
 from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
+REMEMBER = True   # read a deal repeated in a file once (False: every deal the slow way, as the tests compare)
 
 
 def names_of(raw: list, problems: list) -> list[str]:
@@ -118,12 +119,32 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
         problems.append(Problem("deals", "deals must be a list"))
         raw_deals = []
     deals = []
+    parse_deal, check, checkable = game.file.parse_deal, game.check, ruleset is not None and players
+    # a deal's repr -> the deal read, and its problems where it has any: a partie repeats its deals. One entry
+    # per deal (no tuple, no list): what is freed at the end leaves few holes for the JSON encoder to fill
+    seen: dict | None = {} if REMEMBER else None
+    bad: dict = {}
     for number, raw in enumerate(raw_deals, start=1):
-        found: list = []
-        deal = game.file.parse_deal(raw, found)
-        if deal is not None and ruleset is not None and players and not found:
-            found = game.check(ruleset, deal, players)
-        problems.extend(p.at(number) for p in found)
+        key = deal = None
+        if seen is not None:
+            try:
+                key = repr(raw)   # tells apart every JSON value a deal may hold: 1, 1.0, true and "1"
+            except RecursionError:   # too deeply nested to be written out: read the slow way, and refused
+                pass
+            deal = seen.get(key)
+        if deal is None:
+            found: list = []
+            deal = parse_deal(raw, found)
+            if deal is not None and checkable and not found:
+                found = check(ruleset, deal, players)
+            if key is not None and deal is not None:
+                seen[key] = deal
+                if found:
+                    bad[key] = found
+        else:
+            found = bad.get(key) if bad else None
+        if found:
+            problems.extend(p.at(number) for p in found)
         deals.append(deal)
     if problems:
         raise game.error(problems)

@@ -75,19 +75,32 @@ def settlement_to_dict(settlement: Settlement) -> dict:
     """The settlement (`replay --json`): per deal and at the end, each player's money as decimal strings
     (antes included), the pot for haferl, the credits for sharp."""
     rules = settlement.partie.rules
+    listed: dict = {}   # id(a deal's transfers or payments) -> them and their lists: repeated deals share them
+
+    def written(values, make):
+        known = listed.get(id(values))
+        if known is None:
+            known = listed[id(values)] = (values, make(values))
+        return known[1]
+
+    def transfers(values):
+        return [{"from": "pot" if t.payer < 0 else t.payer, "to": "pot" if t.payee < 0 else t.payee,
+                 "amount": str(t.amount), "reason": t.reason} for t in values]
+
+    def amounts(values):
+        return [str(x) for x in values]
 
     def one(r):
         out = {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "sitting_out": r.sitting_out,
-               "won": r.won, "payments": [str(x) for x in r.net], "balance": [str(x) for x in r.balance],
-               "transfers": [{"from": "pot" if t.payer < 0 else t.payer, "to": "pot" if t.payee < 0 else t.payee,
-                              "amount": str(t.amount), "reason": t.reason} for t in r.transfers]}
+               "won": r.won, "payments": written(r.net, amounts), "balance": [str(x) for x in r.balance],
+               "transfers": written(r.transfers, transfers)}
         if rules.has_pot:
             out["pot"] = str(r.pot)
         if r.credits is not None:
             out["credits"] = [str(x) for x in r.credits]
         return out
 
-    out = {"players": list(settlement.partie.players), "deals": [one(r) for r in settlement.deals],
+    out = {"players": list(settlement.partie.players), "deals": [one(r) for r in settlement.deals],   # to be written out
            "balance": [str(x) for x in settlement.balance], "next_dealer": settlement.next_dealer}
     if rules.has_pot:
         out["pot"] = str(settlement.pot)

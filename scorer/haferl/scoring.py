@@ -196,6 +196,17 @@ def upto(settlement: Settlement, k: int) -> Settlement:
                       next_dealer=last.next_dealer, credits=last.credits, bankrupt=None)
 
 
+def _net(transfers, n: int) -> tuple[Decimal, ...]:
+    """What each of `n` players got (+) or paid (-) through `transfers`, in cents."""
+    net = [Decimal(0)] * n
+    for t in transfers:
+        if t.payer != POT:
+            net[t.payer] -= t.amount
+        if t.payee != POT:
+            net[t.payee] += t.amount
+    return tuple(to_cents(x) for x in net)
+
+
 def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
     """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
     partie = settlement.partie
@@ -207,6 +218,8 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     dealer = settlement.next_dealer
     bankrupt = settlement.bankrupt
     problems: list[Problem] = []
+    scored: dict = {}   # id(deal) -> the deal and its score: a partie file's repeated deals are one object
+    pot_cents = None    # the pot written in cents, while it stays
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -217,26 +230,32 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             continue
         if problems:
             continue
-        won, units, schneider, planned = score(rules, deal, n)
-        transfers: list[Transfer] = []
-        for t in planned:
-            if t.payer == POT:       # the pot pays what it has, and is refilled when empty
-                paid = min(t.amount, pot)
-                transfers.append(Transfer(POT, t.payee, paid, t.reason))
-                pot -= paid
-                if pot <= 0:
-                    for i in range(n):
-                        transfers.append(Transfer(i, POT, rules.ante, "ante"))
-                    pot += n * rules.ante
-            else:
-                transfers.append(t)
-        net = [Decimal(0)] * n
-        for t in transfers:
-            if t.payer != POT:
-                net[t.payer] -= t.amount
-            if t.payee != POT:
-                net[t.payee] += t.amount
-        net = tuple(to_cents(x) for x in net)
+        known = scored.get(id(deal))
+        if known is None:   # what a deal is worth depends only on the rules and the deal; the pot comes after
+            won, units, schneider, planned = score(rules, deal, n)
+            pays = any(t.payer == POT for t in planned)
+            known = scored[id(deal)] = (deal, won, units, schneider, planned,
+                                        None if pays else (tuple(planned), _net(planned, n)))
+        _, won, units, schneider, planned, fixed = known
+        if fixed is not None:   # the pot pays nothing: the same transfers wherever the deal stands
+            transfers, net = fixed
+        else:
+            moved: list[Transfer] = []
+            for t in planned:
+                if t.payer == POT:       # the pot pays what it has, and is refilled when empty
+                    paid = min(t.amount, pot)
+                    moved.append(Transfer(POT, t.payee, paid, t.reason))
+                    pot -= paid
+                    if pot <= 0:
+                        for i in range(n):
+                            moved.append(Transfer(i, POT, rules.ante, "ante"))
+                        pot += n * rules.ante
+                else:
+                    moved.append(t)
+            transfers, net = tuple(moved), _net(moved, n)
+            pot_cents = None
+        if pot_cents is None and pot is not None:
+            pot_cents = to_cents(pot)
         balance = [to_cents(b + x) for b, x in zip(balance, net)]
         credits = None
         if rules.bankroll is not None:
@@ -245,8 +264,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
                 bankrupt = min(range(n), key=lambda i: credits[i])
         dealer = next_dealer(n, deal)
         results.append(DealResult(number, deal, sitting_out(n, deal.dealer), won, units, schneider,
-                                  tuple(transfers), net, tuple(balance), None if pot is None else to_cents(pot),
-                                  credits, dealer))
+                                  transfers, net, tuple(balance), pot_cents, credits, dealer))
     if problems:
         raise HaferlError(problems)
     return Settlement(

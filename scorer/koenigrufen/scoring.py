@@ -336,6 +336,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     balance, money = list(settlement.balance), list(settlement.money_balance)
     pending, counted, dealer = settlement.doubled_pending, settlement.counted, settlement.next_dealer
     problems: list[Problem] = []
+    scored: dict = {}   # (id(deal), multiplier) -> its figures, the deal kept alive beside them: deals repeat
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if found:
@@ -344,12 +345,21 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
         if problems:
             continue
         multiplier = 2 if pending else 1
-        items = score(rules, deal, n)
-        if multiplier != 1:
-            items = tuple(Item(i.item, tuple(multiplier * x for x in i.points),
-                               tuple(multiplier * x for x in i.money_points)) for i in items)
-        points = tuple(sum(i.points[p] for i in items) for p in range(n))
-        money_points = tuple(sum(i.money_points[p] for i in items) for p in range(n))
+        known = scored.get((id(deal), multiplier))
+        if known is None:   # what a deal is worth depends only on the rules, the deal and the multiplier
+            items = score(rules, deal, n)
+            if multiplier != 1:
+                items = tuple(Item(i.item, tuple(multiplier * x for x in i.points),
+                                   tuple(multiplier * x for x in i.money_points)) for i in items)
+            won = None
+            if deal.type == "game" and deal.contract != "trischaken" and not deal.conceded:
+                won = deal_won(deal)
+            known = scored[id(deal), multiplier] = (
+                deal, items, tuple(sum(i.points[p] for i in items) for p in range(n)),
+                tuple(sum(i.money_points[p] for i in items) for p in range(n)),
+                deal.counted and triggers(rules, deal), next_dealer(n, deal), sitting_out(deal.dealer, n),
+                vorhand(deal.dealer, n), won)
+        _, items, points, money_points, triggering, dealer, out, first, won = known
         balance = [b + x for b, x in zip(balance, points)]
         money = [b + x for b, x in zip(money, money_points)]
         triggered = False
@@ -357,16 +367,11 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             counted += 1
             if pending:
                 pending -= 1
-            if triggers(rules, deal):
+            if triggering:
                 pending += n
                 triggered = True
-        dealer = next_dealer(n, deal)
-        won = None
-        if deal.type == "game" and deal.contract != "trischaken" and not deal.conceded:
-            won = deal_won(deal)
         results.append(DealResult(number, deal, multiplier, items, points, money_points, tuple(balance),
-                                  tuple(money), pending, dealer, sitting_out(deal.dealer, n),
-                                  vorhand(deal.dealer, n), won, triggered))
+                                  tuple(money), pending, dealer, out, first, won, triggered))
     if problems:
         raise KoenigrufenError(problems)
     return Settlement(partie=partie.with_deals(partie.deals + deals), deals=tuple(results), balance=tuple(balance),

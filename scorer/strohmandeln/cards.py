@@ -120,9 +120,20 @@ class Pack:
             raise StrohmandelnError(problems)
         return self.value_thirds(value + (cards - counted) * self.filler.value, cards)
 
+    @cached_property
+    def _least(self) -> dict:
+        """min_thirds as it was worked out, by its arguments (a pack's named cards make a few hundred)."""
+        return {}
+
     def min_thirds(self, cards: frozenset[str], tricks: int = 0) -> int:
         """The least card points, in thirds, of a pile of whole tricks holding these named cards and at
         least `tricks` tricks (counting in threes a trick is worth at least 2/3)."""
+        known = self._least.get((cards, tricks))
+        if known is None:
+            known = self._least[cards, tricks] = self._min_thirds(cards, tricks)
+        return known
+
+    def _min_thirds(self, cards: frozenset[str], tricks: int) -> int:
         counts: dict[str, int] = {}
         named = dict(self.named)
         for card in cards:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..partie import name_key
 from ..partie_file import deal_frame, names_of
-from .cards import format_card_points, parse_card_points
-from .deals import Bonus, Deal
+from .cards import _PARSED, format_card_points, parse_card_points
+from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
+from .rules import BONUS_LABELS
 
 FORMAT = "strohmandeln-partie"
 VERSION = 1
@@ -21,6 +22,7 @@ _KEYS = {
     "misdeal": ("type", "dealer", "offender"),
     "redeal": ("type", "dealer", "reason"),
 }
+_NAMES = {name: name for name in (*_KEYS, *BONUS_LABELS)}
 _WRONG_TYPE = Problem("type", "type must be game, renonce, misdeal or redeal")   # made once: a Problem is immutable
 
 
@@ -51,11 +53,17 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     kind = deal_frame(raw, problems, _KEYS, _WRONG_TYPE)
     if kind is None:
         return None
-    dealer = _index(raw, "dealer", problems)
+    dealer = raw.get("dealer")
+    if dealer.__class__ is not int or dealer not in (0, 1):   # the common case first; _index says what is wrong
+        dealer = _index(raw, "dealer", problems)
     offender = None
     if "offender" in _KEYS[kind] and raw.get("offender") is not None:
         offender = _index(raw, "offender", problems)   # none at all: the rules' check asks who it was
-    undertaker = _index(raw, "undertaker", problems, allow_none=True) if "undertaker" in _KEYS[kind] else None
+    undertaker = None
+    if "undertaker" in _KEYS[kind]:
+        undertaker = raw.get("undertaker")
+        if undertaker is not None and (undertaker.__class__ is not int or undertaker not in (0, 1)):
+            undertaker = _index(raw, "undertaker", problems, allow_none=True)
     card_points = None
     cp = raw.get("card_points")
     if cp is not None:
@@ -66,6 +74,10 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
             for value in cp:
                 if value is None:
                     values.append(None)
+                    continue
+                known = _PARSED.get(value) if value.__class__ is str else None   # as parse_card_points would
+                if known is not None:
+                    values.append(known)
                     continue
                 try:
                     values.append(parse_card_points(value))
@@ -85,7 +97,8 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         player = entry["player"]
         if not isinstance(player, (int, str, type(None))):
             player = str(player)[:20]
-        bonuses.append(Bonus(entry["bonus"], player))   # a wrong player: the rules' check names the bonus
+        name = _NAMES.get(entry["bonus"], entry["bonus"])   # the known names as one string each, not one per deal
+        bonuses.append(made(Bonus, bonus=name, player=player))   # a wrong player: the check names it
     kontra = raw.get("kontra", False)
     if not isinstance(kontra, bool):
         problems.append(Problem("kontra", "kontra is true or false"))
@@ -96,8 +109,8 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         reason = None
     if dealer is None:
         return None
-    return Deal(type=kind, dealer=dealer, undertaker=undertaker, card_points=card_points, bonuses=tuple(bonuses),
-                offender=offender, reason=reason, kontra=kontra)
+    return made(Deal, type=_NAMES[kind], dealer=dealer, undertaker=undertaker, card_points=card_points,
+                bonuses=tuple(bonuses), offender=offender, reason=reason, kontra=kontra)
 
 
 def deal_to_dict(deal: Deal) -> dict:
@@ -122,16 +135,24 @@ def deal_to_dict(deal: Deal) -> dict:
 def settlement_to_dict(settlement) -> dict:
     """The settlement of FORMAT.md (`replay --json`)."""
     strawman = settlement.credits is not None
+    listed: dict = {}   # id(items or points) -> their list: a deal's items and points are one tuple wherever they
+    #                     repeat (and live on in the settlement while this runs)
 
     def one(r):
-        out = {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "multiplier": r.multiplier,
-               "points": list(r.points), "balance": list(r.balance), "doubled_pending": r.doubled_pending,
-               "items": [{"item": i.item, "player": i.player, "points": i.points} for i in r.items]}
+        number, deal, _, multiplier, items, points, balance, pending = r[:8]
+        known = listed.get(id(items))
+        if known is None:
+            known = listed[id(items)] = [{"item": i.item, "player": i.player, "points": i.points} for i in items]
+        both = listed.get(id(points))
+        if both is None:
+            both = listed[id(points)] = list(points)
+        out = {"number": number, "type": deal.type, "dealer": deal.dealer, "multiplier": multiplier,
+               "points": both, "balance": list(balance), "doubled_pending": pending, "items": known}
         if strawman:
             out["credits"] = list(r.credits)
         return out
 
-    out = {
+    out = {   # to be written out: the deals' lists of items may be one list shared
         "players": list(settlement.partie.players),
         "deals": [one(r) for r in settlement.deals],
         "balance": list(settlement.balance),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 from decimal import Decimal
 
@@ -35,6 +36,9 @@ class DealScore(NamedTuple):
     valat: int | None = None
 
 
+_item = partial(tuple.__new__, Item)   # _item((item, player, points)) is Item(item, player, points), made in C
+
+
 def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
     """A DealScore with its points added up per player."""
     a = b = 0
@@ -43,14 +47,14 @@ def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
             a += i.points
         else:
             b += i.points
-    return DealScore(tuple(items), (a, b), piles, winner, draw, valat)
+    return tuple.__new__(DealScore, (tuple(items), (a, b), piles, winner, draw, valat))
 
 
 def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
     """The items of one deal that `check` accepted, multiplier not applied (`players`: always two here, as
     every game's `score(rules, deal, players)` is called)."""
     if deal.type == "misdeal":
-        return _score((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
+        return _score((_item(("misdeal", 1 - deal.offender, rules.misdeal_value)),))
     if deal.type == "redeal":
         return _score(())
     pack = rules.pack
@@ -75,29 +79,29 @@ def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
             value = rules.simple_game_value
         else:
             value = rules.undertaken_won if winner == undertaker else rules.undertaken_lost
-        game.append(Item("game", winner, value))
+        game.append(_item(("game", winner, value)))
         won_with = rounded(piles[winner]) if piles else None
         if rules.grammel and won_with is not None and won_with >= rules.grammel:
-            game.append(Item("grammel", winner, 1))
+            game.append(_item(("grammel", winner, 1)))
         if rules.absolut and won_with is not None:
             absolut_from, absolut, grand_from, grand = rules.absolut
             if won_with >= grand_from:
-                game.append(Item("grandpoint", winner, grand))
+                game.append(_item(("grandpoint", winner, grand)))
             elif won_with >= absolut_from:
-                game.append(Item("absolut", winner, absolut))
+                game.append(_item(("absolut", winner, absolut)))
         if deal.kontra:
-            game = [Item(i.item, i.player, 2 * i.points) for i in game]
+            game = [_item((i.item, i.player, 2 * i.points)) for i in game]
 
     table = rules.bonuses
     draw = winner is None
-    bonuses = [Item(b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus])
+    bonuses = [_item((b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus]))
                for b in deal.bonuses if b.bonus != "valat"]
     if valat is not None:
-        tricks = [Item(name, valat, rules.bonuses[name]) for name in IN_THE_TRICKS if name in rules.bonuses]
+        tricks = [_item((name, valat, rules.bonuses[name])) for name in IN_THE_TRICKS if name in rules.bonuses]
         bonuses = [b for b in bonuses if b.item not in IN_THE_TRICKS]
         if rules.valat == "replace":
             game, tricks = [], []
-        items = game + [Item("valat", valat, rules.valat_value)] + tricks + bonuses
+        items = game + [_item(("valat", valat, rules.valat_value))] + tricks + bonuses
     else:
         items = game + bonuses
     return _score(items, piles, winner, winner is None and undertaker is None, valat)
@@ -260,42 +264,55 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     dealer = settlement.next_dealer
     bankroll = rules.bankroll
     bankrupt = settlement.bankrupt
+    # what a deal is worth depends only on the rules and the deal: worked out once per deal (by identity: the
+    # results keep every deal alive), and per multiplier; a partie file's reader hands repeated deals as one object
+    scored: dict = {}
+    multiplied: dict = {}
+    new_result = tuple.__new__
     for number, deal in enumerate(deals, start=len(results) + 1):
-        found = [] if checked else check(rules, deal, partie.players)
+        found = () if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
-            found.append(Problem("type", "the partie ended after deal {n}: {name} ran out of credits",
-                                 n=number - 1, name=partie.players[bankrupt]))
+            found = [*found, Problem("type", "the partie ended after deal {n}: {name} ran out of credits",
+                                     n=number - 1, name=partie.players[bankrupt])]
         if found:
             problems.extend(p.at(number) for p in found)
             continue
         if problems:
             continue  # keep checking the rest, but stop scoring
-        result = score(rules, deal)
-        multiplier = doubling.multiplier
-        if multiplier == 1:
-            items = result.items
-        else:
-            items = tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items)
-        raw = result.points
-        points = (raw[0] * multiplier, raw[1] * multiplier)
+        known = scored.get(id(deal))
+        if known is None:
+            result = score(rules, deal)
+            known = scored[id(deal)] = (result, result.items, result.points, result.piles, result.winner,
+                                        result.draw, deal.counts_as_game, starts_nullrunde(rules, deal, result),
+                                        next_dealer(rules, deal))
+        result, items, points, piles, winner, draw, counts, starts, dealer = known
+        multiplier = doubling.multiplier if doubling.rounds else 1
+        if multiplier != 1:
+            both = multiplied.get((id(deal), multiplier))
+            if both is None:
+                raw = result.points
+                both = multiplied[id(deal), multiplier] = (
+                    tuple(Item(i.item, i.player, i.points * multiplier) for i in result.items),
+                    (raw[0] * multiplier, raw[1] * multiplier))
+            items, points = both
         balance += points[0] - points[1]
         game_round = games // 2 + 1
         nullrunde = False
-        if deal.counts_as_game:
+        if counts:
             games += 1
-            doubling.play()
-            nullrunde = starts_nullrunde(rules, deal, result)
+            if doubling.rounds:
+                doubling.play()
+            nullrunde = starts
             if nullrunde:
                 doubling.start()
-        dealer = next_dealer(rules, deal)
         credits = None
         if bankroll is not None:
             credits = (bankroll + balance, bankroll - balance)
             if min(credits) <= 0:
                 bankrupt = 0 if credits[0] <= 0 else 1
-        results.append(DealResult(number, deal, game_round, multiplier, items, points, (balance, -balance),
-                                  doubling.pending, dealer, result.piles, result.winner, result.draw, nullrunde,
-                                  credits))
+        results.append(new_result(DealResult, (  # DealResult(...) without its Python-level __new__
+            number, deal, game_round, multiplier, items, points, (balance, -balance),
+            doubling.pending if doubling.rounds else 0, dealer, piles, winner, draw, nullrunde, credits)))
     if problems:
         raise StrohmandelnError(problems)
     return Settlement(
