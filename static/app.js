@@ -141,6 +141,8 @@
         if (r.ok && isJson(r) && ours(r)) {
           return r.json().then(function (done) {
             settled(next.key, done);
+            // the deal form that typed it (form.js) goes to the board, which says it is recorded
+            window.dispatchEvent(new CustomEvent("scorer:recorded", { detail: { key: next.key, done: done } }));
             const outbox = document.getElementById("outbox");
             if (outbox && outbox.dataset.pid === next.pid) recordedHere = true;
           });

@@ -99,7 +99,9 @@
       function show() {
         const i = index();
         const text = isSelect ? el.options[i].text : radios[i].nextElementSibling.textContent;
-        value.textContent = i === 0 && el.dataset.zero ? el.dataset.zero : text.trim();
+        const next = i === 0 && el.dataset.zero ? el.dataset.zero : text.trim();
+        // a live region: rewritten only when its value changes, else a screen reader repeats it on every change
+        if (value.textContent !== next) value.textContent = next;
         minus.setAttribute("aria-disabled", String(i === 0));
         plus.setAttribute("aria-disabled", String(i === count - 1));
       }
@@ -183,8 +185,16 @@
   let current = null;   // the deal form on the page and its preview refresh
   window.addEventListener("offline", function () { if (current) current.noPreview(); });
   window.addEventListener("online", function () { if (current) current.refresh(); });
+  // the outbox (app.js) recorded the deal typed on this page, back online: the page no longer says "not
+  // recorded yet"; it goes to the board, as a Save does, where the outbox says "Recorded as deal N"
+  window.addEventListener("scorer:recorded", function (event) {
+    const key = current && current.form.querySelector("input[name=key]");
+    if (key && key.value === event.detail.key) window.location.assign(event.detail.done.board || current.form.dataset.board);
+  });
 
   function initForm(form) {
+    if (form.dataset.enhanced) return;   // once per form: a swapped-in form is a new element, wired anew
+    form.dataset.enhanced = "1";
     const preview = document.getElementById("preview");
     const refresh = debounce(function () {
       const data = new FormData(form);
@@ -255,6 +265,81 @@
     setupPile(form);
     setupSave(form);
     setupScoreSheet(form);
+    setupWhoPlays(form);
+    setupWhen(form);   // last: the steppers above add parts shown only for some answers
+  }
+
+  // Königrufen: in a contract only the Vorhand may play (a Rufer), the declarer is the Vorhand: the page says
+  // who ("Vorhand: Bernd plays.") in place of the declarer's buttons, and the declarer's choice follows, so
+  // the partner's buttons leave him out. (The server takes the Vorhand for these contracts in any case.)
+  function setupWhoPlays(form) {
+    const who = form.querySelector("#who-plays");
+    const fs = form.querySelector("#fs-declarer");
+    if (!who || !fs) return;
+    const only = (who.dataset.when.split(":")[1] || "").split(",");
+    const names = JSON.parse(who.dataset.names || "[]");
+    const seats = JSON.parse(fs.dataset.seats || "[]");
+    function follow() {
+      const dealer = form.querySelector("input[name=dealer]:checked");
+      const contract = form.querySelector("input[name=contract]:checked");
+      if (!dealer) return;
+      const seat = seats[parseInt(dealer.value, 10)];
+      const text = (who.dataset.text || "{name}").replace("{name}", names[seat] || "");
+      if (who.textContent !== text) who.textContent = text;
+      if (contract && only.indexOf(contract.value) >= 0) {
+        const radio = fs.querySelector("input[value='" + seat + "']");
+        if (radio) radio.checked = true;
+      }
+    }
+    form.addEventListener("change", follow);
+    follow();
+  }
+
+  // Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
+  // without the script every part shows and the server ignores what does not apply).
+  // data-when="contract:rufer,solorufer type:!misdeal": shown while every named field's value is (or, with
+  // "!", is not) one of the values. data-follow="dealer" data-seats="[1,2,3,0]" on a fieldset of radios:
+  // its choice follows the named field (seats[value]) until the player picks one himself. A choice (a radio's
+  // label) that is hidden is no longer chosen: the player sees what is missing, never a hidden answer.
+  function setupWhen(form) {
+    function value(name) {
+      const checked = form.querySelector("input[name='" + name + "']:checked");
+      if (checked) return checked.value;
+      const other = form.querySelector("select[name='" + name + "'], input[name='" + name + "']:not([type=radio])");
+      return other ? other.value : "";
+    }
+    function holds(rule) {
+      const at = rule.indexOf(":");
+      let values = rule.slice(at + 1);
+      const negated = values.charAt(0) === "!";
+      if (negated) values = values.slice(1);
+      const found = values.split(",").indexOf(value(rule.slice(0, at))) >= 0;
+      return negated ? !found : found;
+    }
+    function update() {
+      form.querySelectorAll("[data-when]").forEach(function (part) {
+        const hide = !part.dataset.when.split(" ").filter(Boolean).every(holds);
+        if (part.hidden !== hide) part.hidden = hide;
+        if (hide && part.tagName === "LABEL") {
+          const radio = part.querySelector("input[type=radio]:checked");
+          if (radio) radio.checked = false;
+        }
+      });
+    }
+    form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
+      fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
+      form.querySelectorAll("input[name='" + fs.dataset.follow + "']").forEach(function (input) {
+        input.addEventListener("change", function () {
+          if (fs.dataset.chosen) return;
+          const seats = JSON.parse(fs.dataset.seats || "[]");
+          const target = fs.querySelector("input[value='" + seats[parseInt(input.value, 10)] + "']");
+          if (target) target.checked = true;
+          update();
+        });
+      });
+    });
+    form.addEventListener("change", update);
+    update();
   }
 
   // Issue 19: the result beside Save (the server's preview says it: #preview-short), no separate Preview
@@ -542,48 +627,4 @@
     }
   }
 
-})();
-
-// Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
-// without the script every part shows and the server ignores what does not apply).
-// data-when="contract:rufer,solorufer type:!misdeal": shown while every named field's value is (or, with
-// "!", is not) one of the values. data-follow="dealer" data-seats="[1,2,3,0]" on a fieldset of radios:
-// its choice follows the named field (seats[value]) until the player picks one himself.
-(function () {
-  "use strict";
-  const form = document.getElementById("deal-form");
-  if (!form) return;
-  function value(name) {
-    const checked = form.querySelector("input[name='" + name + "']:checked");
-    if (checked) return checked.value;
-    const other = form.querySelector("select[name='" + name + "'], input[name='" + name + "']:not([type=radio])");
-    return other ? other.value : "";
-  }
-  function holds(rule) {
-    const at = rule.indexOf(":");
-    let values = rule.slice(at + 1);
-    const negated = values.charAt(0) === "!";
-    if (negated) values = values.slice(1);
-    const found = values.split(",").indexOf(value(rule.slice(0, at))) >= 0;
-    return negated ? !found : found;
-  }
-  function update() {
-    form.querySelectorAll("[data-when]").forEach(function (part) {
-      part.hidden = !part.dataset.when.split(" ").filter(Boolean).every(holds);
-    });
-  }
-  form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
-    fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
-    form.querySelectorAll("input[name='" + fs.dataset.follow + "']").forEach(function (input) {
-      input.addEventListener("change", function () {
-        if (fs.dataset.chosen) return;
-        const seats = JSON.parse(fs.dataset.seats || "[]");
-        const target = fs.querySelector("input[value='" + seats[parseInt(input.value, 10)] + "']");
-        if (target) target.checked = true;
-        update();
-      });
-    });
-  });
-  form.addEventListener("change", update);
-  update();
 })();

@@ -56,15 +56,15 @@ def test_the_calculator_counts_the_declarer_sides_pile_in_threes(client):
     # Trull 3, Kings 2, a Queen, a Jack (31), 20 other cards: 27 cards = 6 tricks and 3 from the talon;
     # 51 - 2·27/3 = 33 (RULES.md §2)
     data = count(client, board, trull="3", kings="2", queens="1", jacks="1", tricks="6", talon="3")
-    assert data["errors"] == [] and data["thirds"] == 99 and data["fill"] == {"card_points": "33"}
+    assert data["errors"] == [] and data["thirds"] == 99 and data["fill"] == {"card_points": "33", "result": "lost"}
     assert data["cards_text"] == "27 cards" and data["live_text"] == "= 33 (the other pile: 37)"
     # a Trull card and a King in 5 tricks: 28 - 40/3 = 14 2/3; the other side 55 1/3
     data = count(client, board, trull="1", kings="1", tricks="5")
-    assert data["thirds"] == 44 and data["fill"] == {"card_points": "14\u202f\u2154"}
+    assert data["thirds"] == 44 and data["fill"] == {"card_points": "14\u202f\u2154", "result": "lost"}
     assert data["live_text"] == "= 14\u202f\u2154 (the other pile: 55\u202f\u2153)"
     # the whole pack: 70
     data = count(client, board, trull="3", kings="4", queens="4", knights="4", jacks="4", tricks="12", talon="6")
-    assert data["thirds"] == 210 and data["fill"] == {"card_points": "70"}
+    assert data["thirds"] == 210 and data["fill"] == {"card_points": "70", "result": "won"}
 
 
 def test_the_calculator_refuses_impossible_piles_with_a_message(client):
@@ -105,6 +105,7 @@ def test_the_count_button_puts_the_points_into_the_form_without_javascript(app, 
     assert 'name="card_points" type="text" value="33"' in page or re.search(
         r'<input[^>]*name="card_points"[^>]*value="33"', page)
     assert "Counted: 33 card points." in page and '<details class="calc" id="calc" open>' in page
+    assert 'name="result" value="lost" checked' in page      # the card points decide: 33 loses, Lost is chosen
     # the counters keep their values; Save records 33 : 37, lost (35 2/3 wins)
     assert re.search(r'<input id="talon" name="talon"[^>]*value="3"', page)
     response = client.post(board + "/deal", data={**data, "card_points": "33", "action": "save"})
@@ -120,6 +121,46 @@ def test_the_count_button_puts_the_points_into_the_form_without_javascript(app, 
     assert len(stored(app, board).partie.deals) == 1
 
 
+def test_a_hidden_kontra_row_posted_with_a_level_is_no_kontra(app, client):
+    """The declarer's row (and at five the sitting-out dealer's) is hidden on the form but still posted: what it
+    says is not a Kontra, the deal is saved with the others' levels (the engine still refuses it in a file)."""
+    board = start(client)   # Dora deals, Anna is Vorhand
+    base = {"type": "game", "dealer": "3", "contract": "piccolo", "declarer": "1", "result": "won",
+            "each0": "2", "each1": "4", "each2": "1", "each3": "1", "action": "save"}
+    response = client.post(board + "/deal", data={**base, "key": secrets.token_urlsafe(16)})
+    assert response.status_code == 302, summary_errors(response.text)
+    deal = stored(app, board).partie.deals[0]
+    assert deal.declarer == 1 and deal.kontra_each == (2, 1, 1, 1)
+    # Piccolo won by Bernd, Kontra by Anna: each opponent pays 2, Anna's Kontra doubles hers in the money
+    s = replay(stored(app, board).partie)
+    assert s.deals[0].points == (-2, 6, -2, -2) and s.deals[0].money_points == (-4, 8, -2, -2)
+    five = start(client, player4="Emil")   # Dora deals and sits out, Emil is Vorhand
+    response = client.post(five + "/deal", data={**base, "each3": "2", "each4": "2", "key": secrets.token_urlsafe(16)})
+    assert response.status_code == 302, summary_errors(response.text)
+    assert stored(app, five).partie.deals[0].kontra_each == (2, 1, 1, 1, 2)
+    # only hidden levels: no Kontra at all
+    response = client.post(board + "/deal", data={**base, "dealer": "0", "each0": "1", "key": secrets.token_urlsafe(16)})
+    assert response.status_code == 302 and stored(app, board).partie.deals[1].kontra_each is None
+
+
+def test_the_declarer_as_his_own_partner_is_said_in_the_players_words(app, client):
+    board = start(client)   # Dora deals, Anna is Vorhand and plays the Rufer
+    data = {"type": "game", "dealer": "3", "contract": "rufer", "partner": "0", "result": "won", "action": "save",
+            "key": secrets.token_urlsafe(16)}
+    response = client.post(board + "/deal", data=data)
+    assert response.status_code == 422 and stored(app, board).partie.deals == ()
+    said = summary_errors(response.text)
+    assert "The declarer cannot call his own King: choose who held it, or “King in the talon”." in said
+    assert "null" not in said and "kontra_each" not in response.text.replace('id="fs-kontra_each"', "")
+    german = client.post(board + "/deal", data=data, headers={"Accept-Language": "de"})
+    assert "Der Alleinspieler kann nicht seinen eigenen König rufen" in summary_errors(german.text)
+    # the form says who plays a Rufer, and leaves the declarer out of the partners (with the script)
+    page = client.get(board + "/deal", headers={"Accept-Language": "de"}).text
+    assert re.search(r'<p class="who-plays" id="who-plays" hidden data-when="contract:[^"]*rufer[^"]*"[^>]*>'
+                     r'Vorhand: Anna spielt.</p>', page)
+    assert '<label class="seg-option" data-when="declarer:!0"><input type="radio" name="partner" value="0"' in page
+
+
 def test_the_kontra_levels_are_plain_choices_with_labels_without_javascript(client):
     board = start(client)
     page = client.get(board + "/deal").text
@@ -130,7 +171,7 @@ def test_the_kontra_levels_are_plain_choices_with_labels_without_javascript(clie
         assert f'<input type="radio" name="kontra" value="{value}"' in page and f"<span>{label}</span>" in page
     assert re.search(r'<label class="row-name" for="each1">Bernd</label>\s*<select id="each1" name="each1" '
                      r'data-stepper', page)
-    assert re.search(r'<label class="visually-hidden" for="kon_pagat">Pagat: Kontra</label>\s*'
+    assert re.search(r'<label class="kon-label" for="kon_pagat"><span class="visually-hidden">Pagat: </span>Kontra</label>\s*'
                      r'<select id="kon_pagat" name="kon_pagat" data-stepper', page)
     # a highest Kontra of Re: no Sub offered anywhere
     page = client.get(start(client, max_kontra="4") + "/deal").text

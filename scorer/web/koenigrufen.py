@@ -16,6 +16,7 @@ from wtforms.validators import Length, Optional
 
 from ..koenigrufen import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
+from ..koenigrufen.deals import WIN
 from ..koenigrufen.file import parse_deal
 from ..koenigrufen.game import GAME
 from ..koenigrufen.rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
@@ -252,6 +253,9 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         partner = None if form.partner.data == "talon" else _player(form.partner.data, n)
         if partner is None and form.partner.data != "talon":
             errors.append(("partner", _("Choose who held the called King, or “King in the talon”.")))
+        elif partner is not None and partner == declarer:
+            errors.append(("partner", _("The declarer cannot call his own King: choose who held it, or “King in "
+                                        "the talon”.")))
     premiums = tuple(_premiums(form, rules, renonce=form.type.data == "renonce"))
     if form.type.data == "renonce":
         if offender is None:
@@ -286,8 +290,11 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
             return None, errors
         return Deal("game", dealer, contract, declarer, ABSENT, card_points=tuple(points)), []
     if contract in NEGATIVE:
-        each = tuple(int(form[f"each{i}"].data) if form[f"each{i}"].data in ("1", "2", "4", "8") else 1
-                     for i in range(n))
+        # the declarer's row and the sitting-out dealer's are hidden on the form: what they still post is not
+        # a Kontra (the engine refuses one, for partie files, not here)
+        out = sitting_out(dealer, n)
+        each = tuple(int(form[f"each{i}"].data) if form[f"each{i}"].data in ("1", "2", "4", "8")
+                     and i not in (declarer, out) else 1 for i in range(n))
         if won is None:
             errors.append(("result", _("Say whether the game was won or lost.")))
         if errors:
@@ -357,7 +364,9 @@ def count_cards(rules, args) -> dict:
         result["errors"] = [sentence(p) for p in exc.problems]
         return result
     other = card_points(TOTAL - thirds)
-    result.update(thirds=thirds, exact=card_points(thirds), other=other, fill={"card_points": card_points(thirds)},
+    # the card points decide the result (RULES-KOENIGRUFEN: 35 2/3 wins): Won or Lost chosen with them
+    fill = {"card_points": card_points(thirds), "result": "won" if thirds >= WIN else "lost"}
+    result.update(thirds=thirds, exact=card_points(thirds), other=other, fill=fill,
                   live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=card_points(thirds), other=other))
     return result
 
@@ -368,6 +377,7 @@ def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
     if result["errors"]:
         return [("calculator", e) for e in result["errors"]], {}
     form.card_points.data = result["fill"]["card_points"]
+    form.result.data = result["fill"]["result"]
     return [], {"counted": True}
 
 
@@ -386,6 +396,7 @@ def form_context(partie, form, counted: bool = False) -> dict:
             "concedable": CONCEDABLE, "premiums": rules.premiums, "kontra_levels": LEVELS[:1 + {1: 0, 2: 1, 4: 2, 8: 3}[
                 rules.max_kontra]],
             "vorhand_seats": json.dumps([vorhand(d, n) for d in range(n)]),
+            "vorhand_of": vorhand(_player(form.dealer.data, n) or 0, n),
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
             "describe": describe, "item_label": item_label, "short_result": short_result,
@@ -398,6 +409,8 @@ def short_result(result, partie) -> str:
     renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores."""
     deal, points = result.deal, result.points
     who = deal.declarer if deal.declarer is not None else deal.offender
+    if deal.type == "game" and deal.contract == "trischaken":   # no declarer: the one who pays most
+        who = None
     if who is None and any(points):
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
@@ -461,7 +474,7 @@ def premium_words(p: Premium) -> str:
     how = (_("announced") if p.announced else _("silent")) + " " + (_("made") if p.made else _("failed"))
     text = " ".join(x for x in (what, side and f"({side})", how) if x)
     if p.kontra > 1:
-        text += " " + say(KONTRA_LABELS.get(p.kontra, ""))
+        text += ", " + say(KONTRA_LABELS.get(p.kontra, ""))
     return text
 
 
