@@ -269,7 +269,8 @@
     setupWhen(form);   // last: the steppers above add parts shown only for some answers
   }
 
-  // Königrufen: in a contract only the Vorhand may play (a Rufer), the declarer is the Vorhand: the page says
+  // Königrufen: in a contract only the Vorhand may play (a Rufer; not Trischaken, where all play for
+  // themselves), the declarer is the Vorhand: the page says
   // who ("Vorhand: Bernd plays.") in place of the declarer's buttons, and the declarer's choice follows, so
   // the partner's buttons leave him out. (The server takes the Vorhand for these contracts in any case.)
   function setupWhoPlays(form) {
