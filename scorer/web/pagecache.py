@@ -10,8 +10,10 @@ does) and renders when it differs.
 
 What differs between two phones asking for the same page is put in per request: their CSRF token (kept as a
 marker, each request gets its own) and a page's own per-phone parts (`personal`: the Runde's list of this
-phone's parties that could be moved in). The board's forms take the token from hidden fields at the very end
-of the page (`form=` ties them to their forms, templates/_board_tokens.html). Everything before the first
+phone's parties that could be moved in). The board's and the Runde page's forms take the token from hidden
+fields at the very end of the page (`form=` ties them to their forms, templates/_board_tokens.html and
+runde/page.html's `tokens` block; a Runde's tail grows about 70 bytes a member, so up to about 50 members it is
+spliced). Everything before the first
 marker (the head) is the same for every phone, so it is compressed once per version and encoding (brotli
 flushed, gzip sync-flushed: both end on a byte boundary), and each request sends that, then its own tail with
 its token and parts uncompressed (a brotli uncompressed meta-block, a deflate stored block) and the stream's
