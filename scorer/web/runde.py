@@ -453,7 +453,7 @@ def move(rid):
         match = runde.by_name(name)
         seats.append({"seat": seat, "name": name, "member": match.id if match else None})
     status = 422 if problems else 200
-    return render_template("runde/move.html", runde=runde, brand_runde=runde, sp=sp, seats=seats, problems=problems,
+    return render_template("runde/move.html", runde=runde, sp=sp, seats=seats, problems=problems,
                            form=EmptyForm(), pid=pid), status
 
 
