@@ -132,6 +132,25 @@ def m006_runde_follows_its_parties(db: Database) -> None:
     }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id")], not_null={"version", "made_by", "summary"})
 
 
+@migrations()
+def m007_runde_follows_leaving_parties(db: Database) -> None:
+    """A partie that leaves a Runde (its row deleted, or moved to another Runde) bumps the Runde it left, so that
+    Runde's kept page is not sent any more (`runde_store.attach` refuses a move between Runden; this holds for
+    any other way a row could change). An `insert or replace` would delete without firing this (SQLite fires
+    delete triggers for a replace only with recursive_triggers on): the store upserts instead."""
+    db.execute("""
+        create trigger runde_partie_left after delete on runde_parties
+        begin
+            update runden set version = version + 1 where id = old.runde_id;
+        end""")
+    db.execute("""
+        create trigger runde_partie_moved after update of runde_id on runde_parties
+        when old.runde_id is not new.runde_id
+        begin
+            update runden set version = version + 1 where id in (old.runde_id, new.runde_id);
+        end""")
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

@@ -37,20 +37,39 @@ class Evening:
     day: str                        # YYYY-MM-DD (the partie's start, UTC)
     game: str
     members: tuple[int, ...]        # the member at each seat
-    deals: int
+    deals: int                      # every deal of the evening, misdeals and redeals too (the evenings' list)
     points: tuple | None            # whole game points per seat (None: the game counts money only)
     money: tuple[Decimal, ...]
     figures: tuple = ()             # (label, values per seat)
     settled: str | None = None
+    played: tuple = ()              # the deals each seat played (`played`); () for a summary without them
+
+
+NOT_PLAYED = ("misdeal", "redeal")   # deal types whose cards were thrown in: nobody played that deal
+
+
+def played(settlement) -> tuple[int, ...]:
+    """The deals each seat played: a game or a renonce it sat at. A misdeal or a redeal is no deal played (the
+    cards were thrown in before the first trick), and at five the dealer who sits out does not play his deal."""
+    counts = [0] * len(settlement.partie.players)
+    for r in settlement.deals:
+        if r.deal.type in NOT_PLAYED:
+            continue
+        out = getattr(r, "sitting_out", None)
+        for seat in range(len(counts)):
+            if seat != out:
+                counts[seat] += 1
+    return tuple(counts)
 
 
 def summarize(settlement) -> dict:
-    """What the standings need of one partie's settlement: deals, points, money, the game's figures."""
+    """What the standings need of one partie's settlement: deals (all, and played per seat), points, money, the
+    game's figures."""
     game = game_of(settlement)
     balance = tuple(settlement.balance)
     points = balance if all(isinstance(b, int) and not isinstance(b, bool) for b in balance) else None
     hook = getattr(game.tables, "figures", None)
-    return {"deals": len(settlement.deals), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
+    return {"deals": len(settlement.deals), "played": played(settlement), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
             "figures": tuple((label, tuple(values)) for label, values in hook(settlement)) if hook else ()}
 
 
@@ -59,7 +78,7 @@ def dump_summary(facts: dict, problem: int | None) -> str:
     the store: money and money figures as decimal strings, the figures' labels as their message ids and
     arguments (`words.to_data`), translated when shown. TypeError for a value it cannot keep."""
     return json.dumps({
-        "deals": facts["deals"], "points": facts["points"], "money": [str(m) for m in facts["money"]],
+        "deals": facts["deals"], "played": list(facts["played"]), "points": facts["points"], "money": [str(m) for m in facts["money"]],
         "figures": [[to_data(label), [to_data(v) for v in values]] for label, values in facts["figures"]],
         "problem": problem}, ensure_ascii=False, separators=(",", ":"))
 
@@ -68,7 +87,7 @@ def load_summary(text: str) -> tuple[dict, int | None]:
     """The summary and problem `dump_summary` wrote."""
     data = json.loads(text)
     points = data["points"]
-    return {"deals": data["deals"], "points": tuple(points) if points is not None else None,
+    return {"deals": data["deals"], "played": tuple(int(n) for n in data["played"]), "points": tuple(points) if points is not None else None,
             "money": tuple(Decimal(m) for m in data["money"]),
             "figures": tuple((from_data(label), tuple(from_data(v) for v in values))
                              for label, values in data["figures"])}, data["problem"]
@@ -145,7 +164,7 @@ def standings(evenings, members) -> Standings:
         for seat, m in enumerate(e.members):
             row = rows.setdefault(m, Row(m))
             row.evenings += 1
-            row.deals += e.deals
+            row.deals += e.played[seat] if e.played else e.deals
             row.money += e.money[seat]
             if e.points is not None:
                 row.points += e.points[seat]

@@ -20,6 +20,14 @@ from .store import NotFoundError, new_id, now, reading, writing
 SETTLES = ("evening", "month", "year")
 
 
+class InAnotherRundeError(ValueError):
+    """A partie is in one Runde at most: moving it into another is refused (it would silently leave the first)."""
+
+    def __init__(self, rid: str):
+        super().__init__(rid)
+        self.rid = rid
+
+
 class NameTakenError(ValueError):
     """Two members of a Runde cannot share a name (compared as players' names are: `partie.name_key`)."""
 
@@ -161,7 +169,8 @@ def rename_member(db: Database, rid: str, mid: int, name: str) -> None:
 def attach(db: Database, rid: str, pid: str, seats: list) -> None:
     """Put partie `pid` into the Runde with the member at each seat: an id, or a name (a new member, or the
     member of that name). Each seat's player takes its member's name. ValueError if a member sits twice or
-    is not the Runde's, NotFoundError if the Runde or the partie is gone."""
+    is not the Runde's, NotFoundError if the Runde or the partie is gone, InAnotherRundeError if the partie is in
+    another Runde already (checked inside the write transaction: two phones moving it at once cannot both pass)."""
     with writing(db):
         _attach(db, rid, pid, seats)
         _bump(db, rid)
@@ -188,9 +197,12 @@ def _attach(db: Database, rid: str, pid: str, seats: list) -> None:
         ids.append(seat)
     if len(set(ids)) != len(ids):
         raise ValueError("a member sits once")
-    db.execute("insert or replace into runde_parties (partie_id, runde_id, members, settled) values (?, ?, ?, "
-               "(select settled from runde_parties where partie_id = ? and runde_id = ?))",
-               [pid, rid, json.dumps(ids), pid, rid])
+    held = runde_of(db, pid)
+    if held not in (None, rid):
+        raise InAnotherRundeError(held)
+    # an upsert, not `insert or replace`: a replace deletes the row without firing the delete trigger (m007)
+    db.execute("insert into runde_parties (partie_id, runde_id, members, settled) values (?, ?, ?, null) "
+               "on conflict (partie_id) do update set members = excluded.members", [pid, rid, json.dumps(ids)])
     _seat_names(db, pid, {i: names[m] for i, m in enumerate(ids)})
 
 

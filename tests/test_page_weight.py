@@ -112,4 +112,6 @@ def test_the_header_says_the_partie_s_game_on_its_pages_and_tarock_elsewhere(big
             game = next((g for g in names if name.startswith(g + ":") or name.startswith(g + " of")), None)
             if name == "Runde, move a partie in":   # the page of a partie moved into the Runde: its game
                 game = "Strohmandeln"
+            elif name.startswith("Runde, "):   # a Runde that plays one game (every evening Strohmandeln): its game
+                game = "Strohmandeln"
             assert brand.search(page).group(1) == (names[game] if game else "Tarock"), (language, name)

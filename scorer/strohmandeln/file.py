@@ -41,7 +41,7 @@ def _index(raw: dict, key: str, problems: list[Problem], allow_none: bool = Fals
     value = raw.get(key)
     if value is None and allow_none:
         return None
-    if value in (0, 1) and not isinstance(value, bool):
+    if value.__class__ is int and value in (0, 1):   # not True, 1.0 or "1": they equal 1 but are not a seat
         return value
     problems.append(Problem(key, "{key} must be {choices}", key=key,
                             choices="0, 1 or null" if allow_none else "0 or 1"))
@@ -95,7 +95,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
             problems.append(Problem("bonuses", "each bonus is {{\"bonus\": NAME, \"player\": 0 or 1}}"))
             continue
         player = entry["player"]
-        if not isinstance(player, (int, str, type(None))):
+        if player is not None and player.__class__ not in (int, str):   # True or 1.0 too: the check names it
             player = str(player)[:20]
         name = _NAMES.get(entry["bonus"], entry["bonus"])   # the known names as one string each, not one per deal
         bonuses.append(made(Bonus, bonus=name, player=player))   # a wrong player: the check names it

@@ -10,8 +10,10 @@ does) and renders when it differs.
 
 What differs between two phones asking for the same page is put in per request: their CSRF token (kept as a
 marker, each request gets its own) and a page's own per-phone parts (`personal`: the Runde's list of this
-phone's parties that could be moved in). The board's forms take the token from hidden fields at the very end
-of the page (`form=` ties them to their forms, templates/_board_tokens.html). Everything before the first
+phone's parties that could be moved in). The board's and the Runde page's forms take the token from hidden
+fields at the very end of the page (`form=` ties them to their forms, templates/_board_tokens.html and
+runde/page.html's `tokens` block; a Runde's tail grows about 70 bytes a member, so up to about 50 members it is
+spliced). Everything before the first
 marker (the head) is the same for every phone, so it is compressed once per version and encoding (brotli
 flushed, gzip sync-flushed: both end on a byte boundary), and each request sends that, then its own tail with
 its token and parts uncompressed (a brotli uncompressed meta-block, a deflate stored block) and the stream's
@@ -36,7 +38,10 @@ from ..app import compact
 from ..db import get_db
 from .language import select_locale
 
-MARKER = b"\x00csrf\x00"   # never in a page: the template escapes what it writes
+# Never in a rendered page: they begin with "<" and a NUL, and the templates escape "<" in everything they write
+# (text and attributes alike; Jinja leaves a NUL as it is, so a NUL alone would not do). A request with a NUL
+# in its address is not kept either (`kept`).
+MARKER = b"<\x00csrf>"
 LONGEST_TAIL = 4096          # a tail longer than this (a token early in the page) is not worth splicing
 ENCODINGS = ("br", "gzip")
 _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"   # deflate, no name, no time, unknown OS
@@ -44,7 +49,8 @@ _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"   # deflate, no name,
 
 class Kept:
     """A rendered page with the markers where each phone's token and parts go: its head (up to the first marker) and
-    tail, and the head compressed per encoding (made on first use, under the lock of `Pages`)."""
+    tail, and the head compressed per encoding (made on first use, under the lock of `Pages`; each phone's tail
+    is filled outside it)."""
 
     def __init__(self, page: bytes, markers=(MARKER,)):
         self.size = len(page)
@@ -53,15 +59,26 @@ class Kept:
         self.head, self.tail = (page, b"") if cut < 0 else (page[:cut], page[cut:])
         self.heads: dict = {}
 
-    def body(self, token: bytes, encoding: str | None, config, parts=()) -> tuple[bytes, str | None]:
-        """The page for this phone (its token and `personal` parts put in), compressed with `encoding` when that
-        is worth it, and the encoding used."""
+    def spliced(self, encoding: str | None, config) -> bool:
+        """Whether this page is sent as its compressed head and a phone's uncompressed tail."""
+        return encoding is not None and len(self.tail) <= LONGEST_TAIL \
+            and self.size >= config.get("COMPRESS_MIN_SIZE", 500)
+
+    def compressed_head(self, encoding: str, config, lock):
+        """The head compressed with `encoding`: made once, under `lock` (what it holds is this alone)."""
+        with lock:
+            head = self.heads.get(encoding)
+            if head is None:
+                head = self.heads[encoding] = _compressed_head(self.head, encoding, config)
+        return head
+
+    def body(self, token: bytes, encoding: str | None, config, parts=(), lock=None) -> tuple[bytes, str | None]:
+        """The page for this phone (its token and `personal` parts put in, outside any lock: a part may render
+        and query), compressed with `encoding` when that is worth it, and the encoding used."""
+        if not self.spliced(encoding, config):
+            return self.head + _filled(self.tail, token, parts), None
+        head = self.compressed_head(encoding, config, lock or threading.Lock())
         tail = _filled(self.tail, token, parts)
-        if encoding is None or len(self.tail) > LONGEST_TAIL or self.size < config.get("COMPRESS_MIN_SIZE", 500):
-            return self.head + tail, None
-        head = self.heads.get(encoding)
-        if head is None:
-            head = self.heads[encoding] = _compressed_head(self.head, encoding, config)
         if encoding == "br":
             return head + _uncompressed_meta_blocks(tail) + b"\x03", "br"   # 0b11: the last meta-block, empty
         data, crc, size = head
@@ -146,6 +163,11 @@ def _filled(page: bytes, token: bytes, parts) -> bytes:
     return page
 
 
+def _has_nul() -> bool:
+    """A NUL in the address or its query (decoded): such a request is answered, never kept."""
+    return "\x00" in request.path or any("\x00" in k or "\x00" in v for k, v in request.args.items(multi=True))
+
+
 def kept(view, pages: Pages, state, hit=None, parts=()):
     """The view, answered from `pages` while what it shows stands.
 
@@ -157,7 +179,7 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
     @wraps(view)
     def wrapper(**kwargs):
         size = current_app.config.get("PAGE_CACHE", 256)
-        if not size or request.method != "GET" or "_flashes" in session:
+        if not size or request.method != "GET" or "_flashes" in session or _has_nul():
             return view(**kwargs)
         found = state(**kwargs)
         if found is None:
@@ -172,8 +194,8 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
             config = current_app.config
             offered = [e for e in ENCODINGS if e in config.get("COMPRESS_ALGORITHM", ())]
             encoding = request.accept_encodings.best_match(offered) if offered else None
-            with pages.lock:   # the compressed head is made once
-                body, encoding = page.body(token, encoding, config, parts)
+            # only the compressed head is made under the lock (once); this phone's parts are filled outside it
+            body, encoding = page.body(token, encoding, config, parts, lock=pages.lock)
             response = Response(body, mimetype="text/html")
             if encoding:
                 response.headers["Content-Encoding"] = encoding   # Flask-Compress leaves it as it is
@@ -186,7 +208,7 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
                 and not g.get("broken") and "_flashes" not in session and not response.is_streamed:
             page = response.get_data()
             written = g.get("page_parts", {})
-            if all(page.count(written.get(p.marker, b"\x00")) == 1 for p in parts):
+            if b"<\x00" not in page and all(page.count(written.get(p.marker, b"<\x00")) == 1 for p in parts):
                 for p in parts:
                     page = page.replace(written[p.marker], p.marker)
                 page = compact(page).replace(token, MARKER)

@@ -381,10 +381,16 @@ def service_worker():
     return response
 
 
-def brand(partie=None) -> str:
-    """The header's name: on a partie's pages its game's name (the seam's `Game.name`), elsewhere the app's
-    neutral "Tarock"."""
+def brand(partie=None, runde=None) -> str:
+    """The header's name: on a partie's pages its game's name (the seam's `Game.name`); on a Runde's pages its
+    game's name while every evening of it is that game (a Runde that plays several says "Tarock"); elsewhere
+    the app's neutral "Tarock"."""
+    from .. import games
     from .language import say
+    if runde is not None:
+        played = {p.game for p in runde.parties} | {runde.game}
+        game = games.by_key(played.pop()) if len(played) == 1 else None
+        return say(game.name) if game is not None else "Tarock"
     return say(game_of(partie).name) if partie is not None else "Tarock"
 
 

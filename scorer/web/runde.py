@@ -18,6 +18,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, 
                    url_for)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from wtforms import RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
@@ -26,7 +27,7 @@ from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
 from ..runde import Evening, code_mark, dump_summary, in_period, load_summary, open_balances, standings, summarize
-from ..runde_store import SETTLES, NameTakenError
+from ..runde_store import SETTLES, InAnotherRundeError, NameTakenError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
 from .language import TR, euros, language, number, say, sentence
@@ -129,7 +130,7 @@ def period_of(args) -> tuple[str, str | None, str | None, list]:
         return which, None, None, []
     if which == "range":
         problems, days = [], []
-        for name, word in (("from", _("From")), ("to", _("To"))):
+        for name, word in (("from", pgettext("day", "From")), ("to", pgettext("day", "To"))):
             value = args.get(name, "")
             try:
                 days.append(datetime.date.fromisoformat(value).isoformat() if value else None)
@@ -220,7 +221,7 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
         if problem is not None:
             broken.append((p.id, problem))
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
-                           facts["figures"], p.settled))
+                           facts["figures"], p.settled, facts["played"]))
     return out, broken
 
 
@@ -247,7 +248,7 @@ def page(rid):
     g.page_version = runde.version   # what the rendered page may be kept for (web/pagecache.py)
     which, start, end, problems = period_of(request.args)
     return render_template(
-        "runde/page.html", runde=runde, which=which, problems=problems, form=EmptyForm(),
+        "runde/page.html", runde=runde, brand_runde=runde, which=which, problems=problems, form=EmptyForm(),
         parts=figures_of(runde, start, end, problems), movable=movable_list, offered=games.offered(),
         settles_label=SETTLES_LABELS[runde.settles], args=request.args)
 
@@ -261,7 +262,7 @@ def page_state(rid):
     return (request.full_path, datetime.date.today().isoformat()), row[0]
 
 
-@personal(b"\x00movable\x00")
+@personal(b"<\x00movable>")
 def movable_list() -> str:
     """The datalist of the parties this browser has opened that are in no Runde (per phone: put into the kept
     page on each request)."""
@@ -377,7 +378,7 @@ def _named(runde, store_name, done):
 
 
 def _problems(runde, problems):
-    return render_template("runde/problems.html", runde=runde, problems=problems), 422
+    return render_template("runde/problems.html", runde=runde, brand_runde=runde, problems=problems), 422
 
 
 @bp.post("/r/<rid>/members/<int:mid>")
@@ -410,9 +411,11 @@ def move(rid):
         sp = None
     except Exception:   # noqa: BLE001 - a partie whose rules cannot be read
         sp = None
-    if sp is None:
-        problems.append(_("There is no partie at this address. Paste the link of its board."))
-        return _problems(runde, problems)
+    if sp is None:   # none asked for (the address opened as it is) or none there: the page to choose one
+        if pid or request.method == "POST":
+            problems.append(_("There is no partie at this address. Paste the link of its board."))
+        return render_template("runde/move.html", runde=runde, brand_runde=runde, sp=None, problems=problems,
+                               movable=movable(session.get("parties", [])), pid=pid), 422 if problems else 200
     if runde_store.runde_of(get_db(), pid) not in (None, rid):
         return _problems(runde, [_("This partie is in another Runde already.")])
     players = sp.partie.players
@@ -437,6 +440,8 @@ def move(rid):
                 runde_store.attach(get_db(), rid, pid, chosen)
             except NameTakenError as exc:
                 problems.append(_("%(name)s is a member already: two members cannot share a name.", name=exc.name))
+            except InAnotherRundeError:   # another phone moved it into another Runde a moment ago
+                return _problems(runde, [_("This partie is in another Runde already.")])
             except (ValueError, NotFoundError):
                 problems.append(_("Choose a different member for each player."))
             else:
