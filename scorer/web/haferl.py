@@ -174,6 +174,16 @@ def at_the_end(settlement, choice: str | None = None):
     return engine_at_the_end(settlement, choice == "keep")
 
 
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's money (Bavarian Tarock is played for money, no
+    points) and the pot's level (RULES-BAVARIAN.md §2: always shown); nothing is left unfinished at a deal's end,
+    so no warning."""
+    rows = [{"name": name, "points": None, "money": settlement.balance[i]}
+            for i, name in enumerate(settlement.partie.players)]
+    notes = [] if settlement.pot is None else [_("Pot: %(amount)s", amount=euros(settlement.pot, False))]
+    return {"rows": rows, "warnings": [], "notes": notes}
+
+
 def common_starts(settlement) -> list[dict]:
     """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
     return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}}

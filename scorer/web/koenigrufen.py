@@ -541,3 +541,25 @@ def board_context(settlement) -> dict:
 def at_the_end(settlement, choice: str | None = None):
     """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
     return tuple(settlement.money), 0
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's points and money, the dealer who sat out at five
+    included; RULES-KOENIGRUFEN.md §1: an evening ends when the players stop; the app proposes stopping at a
+    Radl's end and warns (without refusing) while a Radl or the doubled games of a doubled Radl are unfinished."""
+    partie = settlement.partie
+    stake = partie.rules.stake
+    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
+            for i, name in enumerate(partie.players)]
+    warnings, notes = [], []
+    left, pending = settlement.radl_left, settlement.doubled_pending
+    if left:
+        warnings.append(ngettext("The Radl is not finished: %(num)d more deal until everybody has dealt once.",
+                                 "The Radl is not finished: %(num)d more deals until everybody has dealt once.",
+                                 left))
+    if pending:
+        warnings.append(ngettext("The doubled Radl is not finished: %(num)d doubled deal still to play.",
+                                 "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
+    if not warnings and settlement.counted:
+        notes.append(_("The Radl is complete: a good moment to stop."))
+    return {"rows": rows, "warnings": warnings, "notes": notes}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from flask import request
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from ...partie import Partie, check_name, name_key
 from ...problems import Problem
@@ -182,6 +182,18 @@ def at_the_end(settlement, choice: str | None = None):
     if not settlement.partie.rules.stake:
         return None, 0
     return tuple(settlement.money), 0
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's points and money (with a stake), and a warning while
+    doubled games of a Nullrunde are pending (the partie ends after a confirmation)."""
+    stake = settlement.partie.rules.stake
+    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
+            for i, name in enumerate(settlement.partie.players)]
+    pending = settlement.doubled_pending
+    warnings = [ngettext("%(num)d doubled game still pending.", "%(num)d doubled games still pending.", pending)
+                + " " + _("Usually a partie ends after its Nullrunde.")] if pending else []
+    return {"rows": rows, "warnings": warnings, "notes": []}
 
 
 def common_starts(settlement) -> list[dict]:
