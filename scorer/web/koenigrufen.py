@@ -16,6 +16,7 @@ from wtforms.validators import Length, Optional
 
 from ..koenigrufen import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
+from ..koenigrufen.deals import deal_won
 from ..koenigrufen.file import parse_deal
 from ..koenigrufen.game import GAME
 from ..koenigrufen.rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
@@ -362,6 +363,11 @@ def count_cards(rules, args) -> dict:
     return result
 
 
+CALCULATOR = {"counters": COUNTERS, "labels": COUNTER_LABELS, "limits": LIMITS,   # the /p/<id>/calculator page's
+              "hint": _l("The declarer side's pile: its counting cards, its tricks and the cards it laid away from "
+                         "the talon.")}
+
+
 def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
     """The form's "Count it" button (without JavaScript): the pile counted into the card points, or why not."""
     result = count_cards(partie.rules, {name: form[name].data for name in COUNTERS})
@@ -472,7 +478,8 @@ def _ok(value, n) -> bool:
 def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
     deal = parse_deal(raw, [])
-    text = facts(deal, partie, decided=False)
+    # won or lost: as entered, or from the card points (a positive game)
+    text = facts(deal, partie, deal_won(deal)) if deal is not None else ""
     if deal is not None and _ok(deal.dealer, len(partie.players)):
         text += " · " + _("%(name)s dealt", name=partie.players[deal.dealer])
     return text

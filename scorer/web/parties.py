@@ -162,9 +162,10 @@ def end_context(partie, settlement) -> dict:
     if hook is not None:
         return hook(settlement)
     from .language import signed
-    pending = settlement.doubled_pending
-    return {"rows": [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i]}
-                     for i, name in enumerate(partie.players)],
+    pending = getattr(settlement, "doubled_pending", 0)
+    money = getattr(settlement, "money", None)
+    return {"rows": [{"name": name, "points": signed(settlement.balance[i]),
+                      "money": None if money is None else money[i]} for i, name in enumerate(partie.players)],
             "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}
 
 

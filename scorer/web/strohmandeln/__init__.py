@@ -13,7 +13,7 @@ from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from ...partie import Partie, check_name, name_key
 from ...problems import Problem
-from ...strohmandeln import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points
+from ...strohmandeln import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points, score
 from ...strohmandeln.deals import vorhand
 from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
@@ -108,6 +108,9 @@ def history_facts(raw, partie) -> str:
         except (TypeError, ValueError):
             piles = None
     words = [_what(deal, names, piles)]
+    if deal.type == "game" and not GAME.check(partie.rules, deal, partie.players):   # who won, as the engine scores it
+        winner = score(partie.rules, deal).winner
+        words.append(_("draw") if winner is None else _("%(name)s won", name=names[winner]))
     if deal.dealer in (0, 1):
         words.append(_("%(name)s dealt", name=names[deal.dealer]))
     for bonus in deal.bonuses:
