@@ -113,3 +113,70 @@ def test_bavarian_haferl_shows_the_pot(app, client):
     page = client.get(board + "/end").text
     assert rows(page) == [[n, "−0.50 €"] for n in ("Anna", "Bernd", "Clara", "Dieter")]
     assert "Pot: 2.00 €" in page and warning(page) == ""
+
+
+# -- the history says what the deal was, won or lost included, in every game ------------------------------
+
+def history_lines(client, board) -> list[str]:
+    page = client.get(board + "/history").text
+    return [re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", "", d)).strip()
+            for d in re.findall(r'<span class="detail">(.*?)</span>', page, re.S)]
+
+
+def test_the_history_says_won_or_lost_in_koenigrufen(client):
+    """A Rufer decided by its card points (40 of 70: 35 ⅔ wins) and a Dreier with 30: lost."""
+    board = five_table(client)
+    lines = history_lines(client, board)
+    assert "entered: Anna: Rufer with Cilli, 40\u00a0:\u00a030 · won · Emil dealt" in lines
+    assert "entered: Cilli: Dreier, 30\u00a0:\u00a040 · lost · Anna dealt" in lines
+    assert any(line.startswith("entered: Dora: Piccolo · won") for line in lines)
+
+
+def test_the_history_says_won_or_lost_in_bavarian_tarock(client):
+    board = haferl_start(client, player3="", first_dealer="0", preset="huber")
+    haferl_deal(client, board, declarer="1", contract="solo", points="70")
+    haferl_deal(client, board, declarer="0", contract="frage", points="50")
+    lines = history_lines(client, board)
+    assert "entered: Bernd: Solo, 70\u00a0:\u00a050 · won · Anna dealt" in lines
+    assert "entered: Anna: Frage, 50\u00a0:\u00a070 · lost · Bernd dealt" in lines
+
+
+def test_the_history_says_who_won_in_strohmandeln(client):
+    """40 of 70 card points win (35 2/3 is the least that wins), a tie at 35 is a draw."""
+    board = stroh_start(client)
+    record(client, board, points="40", pile_of="0", dealer="0")
+    record(client, board, points="35", pile_of="0")
+    lines = history_lines(client, board)
+    assert "entered: Simple game, 40\u00a0:\u00a030 · Anna won · Anna dealt" in lines
+    assert "entered: Simple game, 35\u00a0:\u00a035 · draw · Bernd dealt" in lines
+
+
+# -- the calculator of a partie: each game's own ----------------------------------------------------------------
+
+def test_the_calculator_of_a_koenigrufen_partie_counts_in_threes(client):
+    """The declarer side's pile (RULES.md §2, in threes): Sküs and Mond and a King, 5 tricks of four and 3 cards
+    from the talon = 23 cards. Each counting card is worth 5 − ⅔, each other card ⅓: 3 × 4 ⅓ + 20 × ⅓ = 13 + 6 ⅔
+    = 19 ⅔; the other pile 70 − 19 ⅔ = 50 ⅓."""
+    board = kr_start(client)
+    page = client.get(board + "/calculator?trull=2&kings=1&tricks=5&talon=3")
+    assert page.status_code == 200
+    main = page.text.split("<main", 1)[1]
+    assert "Bavarian" not in main and "Strohmandeln" not in main
+    assert "The declarer side's pile" in main and 'name="talon"' in main and "23 cards" in main
+    shown = re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", " ", re.search(r'id="calc-result">(.*?)</div>', main,
+                                                                       re.S).group(1))).strip()
+    assert shown == "= 19\u202f⅔ The other pile: 50\u202f⅓"
+    live = client.get(f"/calculator/count?pid={board.rsplit('/', 1)[1]}&trull=2&kings=1&tricks=5&talon=3").json
+    assert live["blatt_text"] == "19\u202f⅔" and live["fill"] == {"card_points": "19\u202f⅔"}
+
+
+def test_the_calculator_of_a_bavarian_partie_says_why_not(client):
+    board = haferl_start(client)
+    page = client.get(board + "/calculator").text
+    assert "Bavarian Tarock is counted card by card" in page
+
+
+def test_the_german_fifth_seat(client):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
+    page = client.get("/new?game=koenigrufen").text
+    assert "Fünfter Spieler (falls fünf spielen)" in page and "freiwillig" not in page

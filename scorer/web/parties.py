@@ -163,9 +163,9 @@ def end_context(partie, settlement) -> dict:
         return hook(settlement)
     from .language import signed
     pending = getattr(settlement, "doubled_pending", 0)
-    money = getattr(settlement, "money", None)
-    return {"rows": [{"name": name, "points": signed(settlement.balance[i]),
-                      "money": None if money is None else money[i]} for i, name in enumerate(partie.players)],
+    balance, money = tuple(settlement.balance), tuple(getattr(settlement, "money", ()))
+    return {"rows": [{"name": name, "points": signed(balance[i] if i < len(balance) else 0),
+                      "money": money[i] if i < len(money) else None} for i, name in enumerate(partie.players)],
             "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}
 
 
