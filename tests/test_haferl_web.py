@@ -185,7 +185,7 @@ def test_rules_end_and_reopen(app, client):
     board = start(client, preset="huber", schneider="y", player3="", first_dealer="0")
     assert "Schneider (the losers have 30 or less)" in client.get(board + "/rules").text
     end = client.get(board + "/end").text
-    assert "Anna 0.00 €" in end
+    assert re.search(r'<tr id="end-0"><th scope="row">Anna</th><td class="num">0.00 €</td></tr>', end)
     assert client.post(board + "/end", data={}).status_code == 302
     assert "This partie has ended." in client.get(board).text
     assert deal(client, board, dealer="0", declarer="1", contract="solo", points="70").status_code == 422

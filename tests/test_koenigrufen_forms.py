@@ -35,6 +35,7 @@ def stored(app, board):
 def board_balances(page, n):
     """The points (Schrift) the board shows, as numbers."""
     shown = [re.search(rf'id="balance-{i}"[^>]*>([^<]*)<', page).group(1) for i in range(n)]
+    shown = [re.sub(r"(?<=[0-9])[,.\u202f\u00a0](?=[0-9]{3})", "", t) for t in shown]   # "−1,012": whole points
     return tuple(int(t.replace("\u2212", "-").replace("+", "").replace("±", "")) if re.fullmatch(r"[−+±]?[0-9]+", t)
                  else t for t in shown)
 

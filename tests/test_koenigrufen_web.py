@@ -264,7 +264,9 @@ def test_options_reach_the_rules(app, client):
 def test_the_end_of_the_evening_says_who_pays_whom(app, client):
     board = start(client)
     example(client, board)
-    assert client.post(board + "/end", data={}).status_code == 302
+    asked = client.post(board + "/end", data={})   # 3 counted deals of the Radl's 4: a warning first (§1)
+    assert asked.status_code == 200 and "The Radl is not finished: 1 more deal" in asked.text
+    assert client.post(board + "/end", data={"confirm": "yes"}).status_code == 302
     page = client.get(board).text
     assert "Who pays whom" in page and "Bernd pays Cilli 1.10 €" in page
     assert re.search(r"Bernd pays (Anna|Dora) 0.10 €", page)
@@ -315,5 +317,5 @@ def test_five_players_who_pays_whom_through_the_shared_end(app, client):
     expected = ["Anna pays Bernd 0.30 €", "Cilli pays Dora 1.10 €", "Cilli pays Emil 0.20 €"]
     assert 'id="settle"' not in client.get(board).text          # a running partie: not yet
     assert settle_lines(client.get(board + "/end").text) == expected
-    assert client.post(board + "/end", data={}).status_code == 302
+    assert client.post(board + "/end", data={"confirm": "yes"}).status_code == 302   # the Radl unfinished: confirmed
     assert settle_lines(client.get(board).text) == expected      # the ended board: the shared section, once

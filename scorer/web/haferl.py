@@ -13,7 +13,7 @@ from wtforms.validators import Length, Optional
 from ..haferl import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
 from ..haferl.game import GAME
 from ..haferl.rules import TARGET
-from ..haferl.scoring import POT, at_the_end as engine_at_the_end
+from ..haferl.scoring import POT, at_the_end as engine_at_the_end, score as engine_score
 from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
 from .creating import rules_from_form
@@ -21,6 +21,8 @@ from .forms import Form, new_key
 from .language import SCORE_COLON, euros, say
 from .svg import path
 
+CARD_POINTS_NOTE = _l("Bavarian Tarock is counted card by card (Ace 11, Ten 10, King 4, Ober 3, Unter 2; 120 in all): "
+                      "the calculator, which counts in threes, is for Strohmandeln.")   # the calculator page's words
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player (optional)"))
 REASONS = {"game": _l("Game"), "schneider": _l("Schneider"), "schwarz": _l("Schwarz"), "ante": _l("Ante")}
 
@@ -112,11 +114,19 @@ def facts(deal, partie, won=None, decided=True) -> str:
     return words
 
 
+def decided(deal, partie) -> tuple[bool | None, bool]:
+    """(won, whether to say so) for a stored deal: from the engine's score of a deal it accepts; a deal it
+    refuses (a broken file) says neither."""
+    if deal is None or deal.type != "game" or GAME.check(partie.rules, deal, partie.players):
+        return None, False
+    return engine_score(partie.rules, deal, len(partie.players)).won, True
+
+
 def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
     from ..haferl.file import parse_deal
     deal = parse_deal(raw, [])
-    text = facts(deal, partie, decided=False)
+    text = facts(deal, partie, *decided(deal, partie))
     if deal is not None and 0 <= deal.dealer < len(partie.players):
         text += " · " + _("%(name)s dealt", name=partie.players[deal.dealer])
     return text
@@ -172,6 +182,16 @@ def at_the_end(settlement, choice: str | None = None):
     """Each player's money when the evening ends (the engine shares the pot, or keeps it: `choice` "keep"),
     and the pot kept."""
     return engine_at_the_end(settlement, choice == "keep")
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's money (Bavarian Tarock is played for money, no
+    points) and the pot's level (RULES-BAVARIAN.md §2: always shown); nothing is left unfinished at a deal's end,
+    so no warning."""
+    rows = [{"name": name, "points": None, "money": settlement.balance[i]}
+            for i, name in enumerate(settlement.partie.players)]
+    notes = [] if settlement.pot is None else [_("Pot: %(amount)s", amount=euros(settlement.pot, False))]
+    return {"rows": rows, "warnings": [], "notes": notes}
 
 
 def common_starts(settlement) -> list[dict]:

@@ -16,7 +16,7 @@ from wtforms.validators import Length, Optional
 
 from ..koenigrufen import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
-from ..koenigrufen.deals import WIN
+from ..koenigrufen.deals import WIN, deal_won
 from ..koenigrufen.file import parse_deal
 from ..koenigrufen.game import GAME
 from ..koenigrufen.rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
@@ -371,6 +371,11 @@ def count_cards(rules, args) -> dict:
     return result
 
 
+CALCULATOR = {"counters": COUNTERS, "labels": COUNTER_LABELS, "limits": LIMITS,   # the /p/<id>/calculator page's
+              "hint": _l("The declarer side's pile: its counting cards, its tricks and the cards it laid away from "
+                         "the talon.")}
+
+
 def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
     """The form's "Count it" button (without JavaScript): the pile counted into the card points, or why not."""
     result = count_cards(partie.rules, {name: form[name].data for name in COUNTERS})
@@ -485,7 +490,8 @@ def _ok(value, n) -> bool:
 def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
     deal = parse_deal(raw, [])
-    text = facts(deal, partie, decided=False)
+    # won or lost: as entered, or from the card points (a positive game)
+    text = facts(deal, partie, deal_won(deal)) if deal is not None else ""
     if deal is not None and _ok(deal.dealer, len(partie.players)):
         text += " · " + _("%(name)s dealt", name=partie.players[deal.dealer])
     return text
@@ -554,3 +560,25 @@ def board_context(settlement) -> dict:
 def at_the_end(settlement, choice: str | None = None):
     """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
     return tuple(settlement.money), 0
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's points and money, the dealer who sat out at five
+    included; RULES-KOENIGRUFEN.md §1: an evening ends when the players stop; the app proposes stopping at a
+    Radl's end and warns (without refusing) while a Radl or the doubled games of a doubled Radl are unfinished."""
+    partie = settlement.partie
+    stake = partie.rules.stake
+    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
+            for i, name in enumerate(partie.players)]
+    warnings, notes = [], []
+    left, pending = settlement.radl_left, settlement.doubled_pending
+    if left:
+        warnings.append(ngettext("The Radl is not finished: %(num)d more deal until everybody has dealt once.",
+                                 "The Radl is not finished: %(num)d more deals until everybody has dealt once.",
+                                 left))
+    if pending:
+        warnings.append(ngettext("The doubled Radl is not finished: %(num)d doubled deal still to play.",
+                                 "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
+    if not warnings and settlement.counted:
+        notes.append(_("The Radl is complete: a good moment to stop."))
+    return {"rows": rows, "warnings": warnings, "notes": notes}

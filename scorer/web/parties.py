@@ -136,20 +136,37 @@ def version(pid):
 
 @bp.route("/p/<pid>/end", methods=("GET", "POST"))
 def end(pid):
-    """End the partie; with doubled games pending, only after a warning. Not while a deal needs fixing:
-    its money would be that of the deals before the problem, shown as final."""
+    """End the partie; while the game warns that something is unfinished (its `end_context`), only after that
+    warning. Not while a deal needs fixing: its money would be that of the deals before the problem, shown as
+    final."""
     sp, settlement = current(pid)
     if g.get("broken"):
         return broken_page(sp)
     form = EmptyForm()
+    page = end_context(sp.partie, settlement)
     if request.method == "POST" and form.validate_on_submit():
-        if settlement.doubled_pending and request.form.get("confirm") != "yes":
-            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
+        if page["warnings"] and request.form.get("confirm") != "yes":
+            return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
                                    settle=settle_up(sp.partie, settlement, stored_choice(pid))), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
-    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie,
+    return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
                            settle=settle_up(sp.partie, settlement, stored_choice(pid)))
+
+
+def end_context(partie, settlement) -> dict:
+    """What the end page shows, from the game's `end_context(settlement)` hook: {"rows": [{"name", "points" (text
+    or None), "money" (Decimal or None)}], "warnings": [what is unfinished], "notes": [more lines]}. A game
+    without the hook: every player's balance and money, and its doubled games pending."""
+    hook = getattr(game_of(partie).web_module(), "end_context", None)
+    if hook is not None:
+        return hook(settlement)
+    from .language import signed
+    pending = getattr(settlement, "doubled_pending", 0)
+    balance, money = tuple(settlement.balance), tuple(getattr(settlement, "money", ()))
+    return {"rows": [{"name": name, "points": signed(balance[i] if i < len(balance) else 0),
+                      "money": money[i] if i < len(money) else None} for i, name in enumerate(partie.players)],
+            "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}
 
 
 def stored_choice(pid) -> str | None:

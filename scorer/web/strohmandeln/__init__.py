@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 
 from flask import request
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from ...partie import Partie, check_name, name_key
 from ...problems import Problem
-from ...strohmandeln import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points
+from ...strohmandeln import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points, score
 from ...strohmandeln.deals import vorhand
 from ...strohmandeln.file import parse_deal
 from ...strohmandeln.game import GAME
@@ -108,6 +108,9 @@ def history_facts(raw, partie) -> str:
         except (TypeError, ValueError):
             piles = None
     words = [_what(deal, names, piles)]
+    if deal.type == "game" and not GAME.check(partie.rules, deal, partie.players):   # who won, as the engine scores it
+        winner = score(partie.rules, deal).winner
+        words.append(_("draw") if winner is None else _("%(name)s won", name=names[winner]))
     if deal.dealer in (0, 1):
         words.append(_("%(name)s dealt", name=names[deal.dealer]))
     for bonus in deal.bonuses:
@@ -182,6 +185,18 @@ def at_the_end(settlement, choice: str | None = None):
     if not settlement.partie.rules.stake:
         return None, 0
     return tuple(settlement.money), 0
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's points and money (with a stake), and a warning while
+    doubled games of a Nullrunde are pending (the partie ends after a confirmation)."""
+    stake = settlement.partie.rules.stake
+    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
+            for i, name in enumerate(settlement.partie.players)]
+    pending = settlement.doubled_pending
+    warnings = [ngettext("%(num)d doubled game still pending.", "%(num)d doubled games still pending.", pending)
+                + " " + _("Usually a partie ends after its Nullrunde.")] if pending else []
+    return {"rows": rows, "warnings": warnings, "notes": []}
 
 
 def common_starts(settlement) -> list[dict]:

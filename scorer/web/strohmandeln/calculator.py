@@ -70,9 +70,18 @@ def count(rules: RuleSet, args) -> dict:
     return result
 
 
-def NOT_IN_THREES() -> str:
-    return _("Bavarian Tarock is counted card by card (Ace 11, Ten 10, King 4, Ober 3, Unter 2; 120 in all): "
-             "the calculator, which counts in threes, is for Strohmandeln.")
+def not_in_threes(web) -> str:
+    """Why a game without `count_cards` has no calculator: its web module's `CARD_POINTS_NOTE`, in its own words."""
+    note = getattr(web, "CARD_POINTS_NOTE", None)
+    return str(note) if note else _("This game's card points are not counted in threes: it has no calculator.")
+
+
+def in_words(result: dict) -> dict:
+    """Another game's count (its `count_cards`) with the page's lines: its card points, the other pile's."""
+    if result.get("thirds") is not None:
+        result.setdefault("blatt_text", result["exact"])
+        result.setdefault("exact_text", _("The other pile: %(other)s", other=result["other"]))
+    return result
 
 
 def _standalone_rules() -> RuleSet:
@@ -98,11 +107,12 @@ def count_json():
         rules = load_or_404(request.args["pid"]).partie.rules
         game = game_of(rules)
         if game is not GAME:
-            count_cards = getattr(game.web_module(), "count_cards", None)
+            web = game.web_module()
+            count_cards = getattr(web, "count_cards", None)
             if count_cards is not None:
-                return jsonify(count_cards(rules, request.args))
+                return jsonify(in_words(count_cards(rules, request.args)))
             # another game whose card points are not counted in threes
-            return jsonify(values={}, errors=[NOT_IN_THREES()], cards=0, cards_text="")
+            return jsonify(values={}, errors=[not_in_threes(web)], cards=0, cards_text="")
     else:
         rules = _standalone_rules()
     return jsonify(count(rules, request.args))
@@ -113,8 +123,15 @@ def for_partie(pid):
     """The calculator for a partie's pack, with "use for" buttons that fill the deal form."""
     sp = load_or_404(pid)
     rules = sp.partie.rules
-    if game_of(rules) is not GAME:   # another game (Bavarian Tarock)
-        return render_template("error.html", sp=sp, title=_("Calculator"), message=NOT_IN_THREES())
+    game = game_of(rules)
+    if game is not GAME:   # another game: its own calculator (`count_cards` and `CALCULATOR`), or why it has none
+        web = game.web_module()
+        count_cards, calc = getattr(web, "count_cards", None), getattr(web, "CALCULATOR", None)
+        if count_cards is None or calc is None:
+            return render_template("error.html", sp=sp, title=_("Calculator"), message=not_in_threes(web))
+        return render_template("strohmandeln/calculator.html", rules=rules, result=in_words(count_cards(rules, request.args)),
+                               counters=calc["counters"], labels=calc["labels"], limits=calc["limits"],
+                               hint=calc["hint"], partie=sp.partie, sp=sp, uses=[], asked=bool(request.args))
     result = count(rules, request.args)
     dealer = current(pid)[1].next_dealer
     uses = []
