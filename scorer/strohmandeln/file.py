@@ -137,24 +137,24 @@ def settlement_to_dict(settlement) -> dict:
     strawman = settlement.credits is not None
     listed: dict = {}   # id(items or points) -> their list: a deal's items and points are one tuple wherever they
     #                     repeat (and live on in the settlement while this runs)
-
-    def one(r):
-        number, deal, _, multiplier, items, points, balance, pending = r[:8]
-        known = listed.get(id(items))
+    get = listed.get
+    deals = []
+    append = deals.append
+    for number, deal, _, multiplier, items, points, balance, pending, _, _, _, _, _, credits in settlement.deals:
+        known = get(id(items))
         if known is None:
             known = listed[id(items)] = [{"item": i.item, "player": i.player, "points": i.points} for i in items]
-        both = listed.get(id(points))
+        both = get(id(points))
         if both is None:
             both = listed[id(points)] = list(points)
         out = {"number": number, "type": deal.type, "dealer": deal.dealer, "multiplier": multiplier,
                "points": both, "balance": list(balance), "doubled_pending": pending, "items": known}
         if strawman:
-            out["credits"] = list(r.credits)
-        return out
-
+            out["credits"] = list(credits)
+        append(out)
     out = {   # to be written out: the deals' lists of items may be one list shared
         "players": list(settlement.partie.players),
-        "deals": [one(r) for r in settlement.deals],
+        "deals": deals,
         "balance": list(settlement.balance),
         "money": [str(m) for m in settlement.money],
         "doubled_pending": settlement.doubled_pending,
