@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from scorer import partie_file
 from scorer.bench import sample_haferl
 from scorer.games import game_of
-from scorer.partie_file import dumps, loads, settlement_to_dict
+from scorer.partie_file import dumps, loads, settlement_json, settlement_to_dict
 from scorer.problems import ScoringError
+from tests import test_haferl as bavarian
 from tests import test_koenigrufen_properties as koenigrufen
 from tests import test_properties as strohmandeln
 
@@ -41,8 +42,9 @@ def assert_fast_equals_slow(partie) -> None:
     game = game_of(fast)
     quick, plain = game.replay(fast, checked=True), game.replay(slow)            # plain: checked again, one by one
     assert quick == plain
-    assert (json.dumps(settlement_to_dict(quick), ensure_ascii=False, separators=(",", ":"))
-            == json.dumps(settlement_to_dict(plain), ensure_ascii=False, separators=(",", ":")))
+    text = json.dumps(settlement_to_dict(plain), ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert json.dumps(settlement_to_dict(quick), ensure_ascii=False, separators=(",", ":")) + "\n" == text
+    assert settlement_json(quick) == text == settlement_json(plain)   # the command's own writer, byte for byte
 
 
 def repeated(draw, partie, most=40):
@@ -74,6 +76,13 @@ def test_koenigrufen_repeated_deals_read_and_score_as_every_deal_read_alone(part
 @given(st.integers(1, 60), st.integers(0, 10_000))
 def test_bavarian_repeated_deals_read_and_score_as_every_deal_read_alone(n, seed):
     assert_fast_equals_slow(sample_haferl(n, seed))
+
+
+@SETTINGS
+@given(bavarian.parties(), st.data())
+def test_bavarian_presets_repeated_deals_read_and_score_as_every_deal_read_alone(partie, data):
+    """Every preset: the pot (haferl), none (huber), the credits (sharp)."""
+    assert_fast_equals_slow(repeated(data.draw, partie))
 
 
 BAD = [{"type": "game", "dealer": True, "undertaker": None, "card_points": ["40", None]},

@@ -6,7 +6,9 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
-from ..partie_file import deal_frame, different_names, names_of
+from dataclasses import replace
+
+from ..partie_file import compact, deal_frame, different_names, names_of, rows_in
 from .deals import CONTRACT_LABELS, Deal
 from .problems import Problem
 from .rules import TARGET
@@ -107,3 +109,35 @@ def settlement_to_dict(settlement: Settlement) -> dict:
     if settlement.credits is not None:
         out["credits"] = [str(x) for x in settlement.credits]
     return out
+
+
+QUOTED = '","'   # between two amounts in a JSON list of strings
+
+
+def settlement_json(settlement: Settlement) -> str:
+    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: what a deal
+    shows apart from its number, balance, pot and credits is encoded once per deal and payments (a partie
+    repeats its deals); the amounts are put in between as `str()` writes them, which JSON writes unchanged
+    between quotes (a Decimal's text has only digits, signs, a point and letters: nothing to escape)."""
+    pot = settlement.partie.rules.has_pot
+    parts: dict = {}   # the row's fields by identity (all alive in the settlement) -> its two encoded pieces
+    get = parts.get
+    rows = []
+    append = rows.append
+    for number, deal, sitting_out, won, _, _, transfers, net, balance, pot_now, credits, _ in settlement.deals:
+        key = (id(deal), id(sitting_out), id(won), id(net), id(transfers))
+        known = get(key)
+        if known is None:   # one encoding, cut before its transfers (no JSON string can hold `,"transfers":`)
+            text = compact({"type": deal.type, "dealer": deal.dealer, "sitting_out": sitting_out, "won": won,
+                            "payments": [str(x) for x in net], "transfers": [
+                                {"from": "pot" if t.payer < 0 else t.payer, "to": "pot" if t.payee < 0 else t.payee,
+                                 "amount": str(t.amount), "reason": t.reason} for t in transfers]})
+            cut = text.index(',"transfers":')
+            known = parts[key] = (text[1:cut], text[cut:-1])
+        row = f'{{"number":{number},{known[0]},"balance":["{QUOTED.join(map(str, balance))}"]{known[1]}'
+        if pot:
+            row += f',"pot":"{pot_now}"'
+        if credits is not None:
+            row += f',"credits":["{QUOTED.join(map(str, credits))}"]'
+        append(row + "}")
+    return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)

@@ -6,8 +6,10 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..partie import name_key
-from ..partie_file import deal_frame, names_of
+from ..partie_file import compact as dumps, deal_frame, names_of, rows_in
 from .cards import _PARSED, format_card_points, parse_card_points
 from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
@@ -163,3 +165,29 @@ def settlement_to_dict(settlement) -> dict:
     if strawman:
         out["credits"] = list(settlement.credits)
     return out
+
+
+def settlement_json(settlement) -> str:
+    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: what a deal
+    shows apart from its number, balance, doubled rounds and credits is encoded once per deal and multiplier
+    (a partie repeats its deals), the rest is whole numbers put in between."""
+    strawman = settlement.credits is not None
+    parts: dict = {}   # (deal, multiplier, items, points) by identity -> the row's two encoded pieces
+    get = parts.get
+    rows = []
+    append = rows.append
+    for number, deal, _, multiplier, items, points, balance, pending, _, _, _, _, _, credits in settlement.deals:
+        key = (id(deal), id(multiplier), id(items), id(points))   # all alive in the settlement
+        known = get(key)
+        if known is None:   # one encoding, cut before its items (no JSON string can hold `,"items":`)
+            text = dumps({"type": deal.type, "dealer": deal.dealer, "multiplier": multiplier, "points": points,
+                          "items": [{"item": i.item, "player": i.player, "points": i.points} for i in items]})
+            cut = text.index(',"items":')
+            known = parts[key] = (text[1:cut], text[cut:-1])
+        if strawman:
+            append(f'{{"number":{number},{known[0]},"balance":[{balance[0]},{balance[1]}],'
+                   f'"doubled_pending":{pending}{known[1]},"credits":[{credits[0]},{credits[1]}]}}')
+        else:
+            append(f'{{"number":{number},{known[0]},"balance":[{balance[0]},{balance[1]}],'
+                   f'"doubled_pending":{pending}{known[1]}}}')
+    return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)
