@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import add
 from typing import NamedTuple
 
 from ..partie import Partie
@@ -213,7 +214,7 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     rules = partie.rules
     n = len(partie.players)
     results = list(settlement.deals)
-    balance = list(settlement.balance)
+    balance = settlement.balance
     pot = settlement.pot
     dealer = settlement.next_dealer
     bankrupt = settlement.bankrupt
@@ -256,7 +257,10 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             pot_cents = None
         if pot_cents is None and pot is not None:
             pot_cents = to_cents(pot)
-        balance = [to_cents(b + x) for b, x in zip(balance, net)]
+        # b and x are whole cents written with two decimals (the start's and `_net`'s amounts, and sums of them):
+        # their sum is exact (amounts are far below 28 digits) and has two decimals, so `to_cents` would
+        # give it back unchanged, sign of a zero included (tests/test_haferl.py checks every balance)
+        balance = tuple(map(add, balance, net))
         credits = None
         if rules.bankroll is not None:
             credits = tuple(to_cents(rules.bankroll + b) for b in balance)
