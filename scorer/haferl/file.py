@@ -115,26 +115,41 @@ QUOTED = '","'   # between two amounts in a JSON list of strings
 
 
 def settlement_json(settlement: Settlement) -> str:
-    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: what a deal
-    shows apart from its number, balance, pot and credits is encoded once per deal and payments (a partie
-    repeats its deals); the amounts are put in between as `str()` writes them, which JSON writes unchanged
-    between quotes (a Decimal's text has only digits, signs, a point and letters: nothing to escape)."""
+    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece
+    of a deal's row is encoded once per object it comes from (the settlement keeps them all alive, and a
+    partie's repeated deals share theirs; a Pick-Up paid from the pot shares all but the pot's transfers), and
+    the amounts are put in as `str()` writes them, which JSON writes unchanged between quotes (a Decimal's
+    text has only digits, signs, a point and letters: nothing to escape)."""
     pot = settlement.partie.rules.has_pot
-    parts: dict = {}   # the row's fields by identity (all alive in the settlement) -> its two encoded pieces
-    get = parts.get
+    known: dict = {}   # id(what a piece is made of) -> its JSON text
+    written: dict = {}   # a transfer's payer, payee, amount (as written) and reason -> its JSON text
+    get = known.get
     rows = []
     append = rows.append
     for number, deal, sitting_out, won, _, _, transfers, net, balance, pot_now, credits, _ in settlement.deals:
-        key = (id(deal), id(sitting_out), id(won), id(net), id(transfers))
-        known = get(key)
-        if known is None:   # one encoding, cut before its transfers (no JSON string can hold `,"transfers":`)
-            text = compact({"type": deal.type, "dealer": deal.dealer, "sitting_out": sitting_out, "won": won,
-                            "payments": [str(x) for x in net], "transfers": [
-                                {"from": "pot" if t.payer < 0 else t.payer, "to": "pot" if t.payee < 0 else t.payee,
-                                 "amount": str(t.amount), "reason": t.reason} for t in transfers]})
-            cut = text.index(',"transfers":')
-            known = parts[key] = (text[1:cut], text[cut:-1])
-        row = f'{{"number":{number},{known[0]},"balance":["{QUOTED.join(map(str, balance))}"]{known[1]}'
+        key = (id(deal), id(sitting_out), id(won))
+        head = get(key)
+        if head is None:
+            head = known[key] = compact({"type": deal.type, "dealer": deal.dealer, "sitting_out": sitting_out,
+                                         "won": won})[1:-1]
+        payments = get(id(net))
+        if payments is None:
+            payments = known[id(net)] = f'["{QUOTED.join(map(str, net))}"]'
+        listed = get(id(transfers))
+        if listed is None:
+            texts = []
+            for t in transfers:
+                text = get(id(t))
+                if text is None:   # a payment from the pot or an ante, made for this deal: perhaps seen before
+                    payer, payee, amount, reason = t
+                    same = (payer, payee, str(amount), reason)   # whole numbers (players, or POT), texts
+                    text = known[id(t)] = written.get(same) or written.setdefault(same, compact(
+                        {"from": "pot" if payer < 0 else payer, "to": "pot" if payee < 0 else payee,
+                         "amount": same[2], "reason": reason}))
+                texts.append(text)
+            listed = known[id(transfers)] = f'[{",".join(texts)}]'
+        row = (f'{{"number":{number},{head},"payments":{payments},"balance":["{QUOTED.join(map(str, balance))}"],'
+               f'"transfers":{listed}')
         if pot:
             row += f',"pot":"{pot_now}"'
         if credits is not None:
