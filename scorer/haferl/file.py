@@ -122,7 +122,7 @@ def settlement_json(settlement: Settlement) -> str:
     text has only digits, signs, a point and letters: nothing to escape)."""
     pot = settlement.partie.rules.has_pot
     known: dict = {}   # id(what a piece is made of) -> its JSON text
-    written: dict = {}   # a transfer's payer, payee, amount (as written) and reason -> its JSON text
+    written: dict = {}   # a transfer's payer, payee (whole numbers), amount (as written), reason -> its JSON text
     get = known.get
     rows = []
     append = rows.append
@@ -142,10 +142,15 @@ def settlement_json(settlement: Settlement) -> str:
                 text = get(id(t))
                 if text is None:   # a payment from the pot or an ante, made for this deal: perhaps seen before
                     payer, payee, amount, reason = t
-                    same = (payer, payee, str(amount), reason)   # whole numbers (players, or POT), texts
-                    text = known[id(t)] = written.get(same) or written.setdefault(same, compact(
-                        {"from": "pot" if payer < 0 else payer, "to": "pot" if payee < 0 else payee,
-                         "amount": same[2], "reason": reason}))
+                    same = ((payer, payee, str(amount), reason)
+                            if payer.__class__ is int and payee.__class__ is int else None)   # 1.0 == 1
+                    text = written.get(same)
+                    if text is None:
+                        text = compact({"from": "pot" if payer < 0 else payer, "to": "pot" if payee < 0 else payee,
+                                        "amount": str(amount), "reason": reason})
+                        if same is not None:
+                            written[same] = text
+                    known[id(t)] = text
                 texts.append(text)
             listed = known[id(transfers)] = f'[{",".join(texts)}]'
         row = (f'{{"number":{number},{head},"payments":{payments},"balance":["{QUOTED.join(map(str, balance))}"],'

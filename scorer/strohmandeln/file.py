@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..partie import name_key
-from ..partie_file import compact as dumps, deal_frame, names_of, rows_in
+from ..partie_file import compact, deal_frame, names_of, rows_in
 from .cards import _PARSED, format_card_points, parse_card_points
 from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
@@ -168,26 +168,45 @@ def settlement_to_dict(settlement) -> dict:
 
 
 def settlement_json(settlement) -> str:
-    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: what a deal
-    shows apart from its number, balance, doubled rounds and credits is encoded once per deal and multiplier
-    (a partie repeats its deals), the rest is whole numbers put in between."""
+    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece of
+    a deal's row is encoded once per object it comes from (the settlement keeps them all alive; a partie
+    repeats its deals, and they share their scores), an item once per value (whole numbers); the row's whole numbers (its
+    number, balance, doubled rounds and credits) are put in between."""
     strawman = settlement.credits is not None
-    parts: dict = {}   # (deal, multiplier, items, points) by identity -> the row's two encoded pieces
-    get = parts.get
+    known: dict = {}   # id(what a piece is made of) -> its JSON text
+    written: dict = {}   # an item's (or a deal's type and dealer's) values -> its JSON text, where every number
+    #                      is an int (a bool, a float would be == an int, and be written otherwise)
+    get = known.get
     rows = []
     append = rows.append
     for number, deal, _, multiplier, items, points, balance, pending, _, _, _, _, _, credits in settlement.deals:
-        key = (id(deal), id(multiplier), id(items), id(points))   # all alive in the settlement
-        known = get(key)
-        if known is None:   # one encoding, cut before its items (no JSON string can hold `,"items":`)
-            text = dumps({"type": deal.type, "dealer": deal.dealer, "multiplier": multiplier, "points": points,
-                          "items": [{"item": i.item, "player": i.player, "points": i.points} for i in items]})
-            cut = text.index(',"items":')
-            known = parts[key] = (text[1:cut], text[cut:-1])
+        key = (id(deal), id(multiplier), id(points))
+        head = get(key)
+        if head is None:   # a deal not seen before: its type and dealer perhaps seen, its points whole numbers
+            kind, dealer = deal.type, deal.dealer
+            same = (kind, dealer) if dealer.__class__ is int else None   # only whole numbers: 0.0 == -0.0 == 0
+            dealt = written.get(same)
+            if dealt is None:
+                dealt = compact({"type": kind, "dealer": dealer})[1:-1]
+                if same is not None:
+                    written[same] = dealt
+            head = known[key] = f'{dealt},"multiplier":{multiplier},"points":[{points[0]},{points[1]}]'
+        listed = get(id(items))
+        if listed is None:
+            texts = []
+            for item, player, value in items:
+                same = (item, player, value) if player.__class__ is int and value.__class__ is int else None
+                text = written.get(same)
+                if text is None:
+                    text = compact({"item": item, "player": player, "points": value})
+                    if same is not None:
+                        written[same] = text
+                texts.append(text)
+            listed = known[id(items)] = f'[{",".join(texts)}]'
         if strawman:
-            append(f'{{"number":{number},{known[0]},"balance":[{balance[0]},{balance[1]}],'
-                   f'"doubled_pending":{pending}{known[1]},"credits":[{credits[0]},{credits[1]}]}}')
+            append(f'{{"number":{number},{head},"balance":[{balance[0]},{balance[1]}],'
+                   f'"doubled_pending":{pending},"items":{listed},"credits":[{credits[0]},{credits[1]}]}}')
         else:
-            append(f'{{"number":{number},{known[0]},"balance":[{balance[0]},{balance[1]}],'
-                   f'"doubled_pending":{pending}{known[1]}}}')
+            append(f'{{"number":{number},{head},"balance":[{balance[0]},{balance[1]}],'
+                   f'"doubled_pending":{pending},"items":{listed}}}')
     return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)
