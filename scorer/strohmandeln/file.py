@@ -168,10 +168,10 @@ def settlement_to_dict(settlement) -> dict:
 
 
 def settlement_json(settlement) -> str:
-    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece of
-    a deal's row is encoded once per object it comes from (the settlement keeps them all alive; a partie
-    repeats its deals, and they share their scores), an item once per value (whole numbers); the row's whole numbers (its
-    number, balance, doubled rounds and credits) are put in between."""
+    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece
+    of a deal's row is encoded once per object it comes from (the settlement keeps them all alive; a partie
+    repeats its deals, and they share their scores), an item once per value (whole numbers); the row's
+    whole numbers (its number, points, balance, doubled rounds and credits) are put in between."""
     strawman = settlement.credits is not None
     known: dict = {}   # id(what a piece is made of) -> its JSON text
     written: dict = {}   # an item's (or a deal's type and dealer's) values -> its JSON text, where every number
