@@ -66,7 +66,7 @@ def deal_key(raw: object) -> bytes:
     end mark and strings with their length, and keeps no references (so the bytes depend on the value alone,
     not on which objects happen to be shared). Equal bytes are equal values of equal types in the same order
     (`marshal.loads` gives the value back), so a deal read once is read the same way again. About a third of
-    `repr`'s cost. ValueError when the value is nested too deeply to be written."""
+    `repr`'s cost. ValueError when the value is nested too deeply to be written. (`from_dict` makes it inline.)"""
     return marshal.dumps(raw, 2)
 
 
@@ -134,12 +134,13 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
     # a deal's key -> the deal read, and its problems where it has any: a partie repeats its deals. One entry
     # per deal (no tuple, no list): what is freed at the end leaves few holes for the JSON encoder to fill
     seen: dict | None = {} if REMEMBER else None
+    dump = marshal.dumps
     bad: dict = {}
     for number, raw in enumerate(raw_deals, start=1):
         key = deal = None
         if seen is not None:
             try:
-                key = deal_key(raw)
+                key = dump(raw, 2)   # deal_key(raw), without a Python call per deal
             except ValueError:   # too deeply nested to be written out: read the slow way, and refused
                 pass
             deal = seen.get(key)
