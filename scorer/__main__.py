@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from .export import csv_text
 from .games import game_of, registered
-from .partie_file import loads, settlement_to_dict
+from .partie_file import loads, settlement_json, settlement_to_dict
 from .problems import ScoringError
 
 
@@ -59,7 +59,7 @@ def _replay_text(text: bytes, args) -> int:
             print(str(problem), file=sys.stderr)
         return 1
     if args.json:
-        sys.stdout.write(to_json(settlement_to_dict(settlement), args.pretty))
+        sys.stdout.write(to_json(settlement_to_dict(settlement), True) if args.pretty else settlement_json(settlement))
     elif args.csv:
         sys.stdout.write(csv_text(settlement))
     else:

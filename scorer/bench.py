@@ -228,11 +228,10 @@ def engine(quick: bool) -> None:
               "same process, the collector as a plain program has it; both sides' leftovers frozen out of the "
               "collector's way between runs. The ratio is taken run by run, then its median. Goal: at most 2, "
               "and the same per deal at 10,000 and 100,000. Repeated: the deals whose JSON is that of an earlier "
-              "deal, which the command reads, checks and scores once (it stops remembering when more than half "
-              "of the first 1,000 deals or more are new). Strohmandeln: the evening's mix of `sample_deals`; "
-              "varied: deals as unlike each other as the rules allow (any pile, undertaker, up to three "
-              "bonuses), the worst case for remembering; Bavarian and Königrufen: their bench samples, at the most deals "
-              "their partie files hold.")
+              "deal, which the command reads, checks, scores and encodes once. Strohmandeln: the evening's mix "
+              "of `sample_deals`; varied: deals as unlike each other as the rules allow (any pile, undertaker, "
+              "up to three bonuses), the worst case for remembering; Bavarian and Königrufen: their bench "
+              "samples, at the most deals their partie files hold.")
     parties = [("Strohmandeln", n, lambda n: sample_partie(n)) for n in (10_000, 100_000)]
     parties += [("Strohmandeln, varied", n, lambda n: Partie(("Anna", "Bernd"), RuleSet.default(),
                                                              tuple(sample_varied(n)))) for n in (10_000, 100_000)]

@@ -9,7 +9,8 @@ A game's pieces, all pure except `web`:
   `replay(partie)`, `extend(settlement, deals)`, optionally `upto(settlement, k)` (the settlement after its
   first k deals, without scoring again);
 - `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`,
-  `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`;
+  `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`, optionally
+  `settlement_json(settlement)` (that dict's compact JSON text, byte for byte, written faster);
 - `tables`: its tables module: `rows(settlement, sheet)` for the CSV and Excel exports, `table(settlement)`
   for the command line;
 - `web`: the dotted path of its web module, imported only when the web app asks (the engines and the

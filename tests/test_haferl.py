@@ -382,3 +382,14 @@ def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie)
         head = upto(full, k)
         assert head == replay(partie.with_deals(partie.deals[:k]))
         assert extend(head, partie.deals[k:]) == full
+
+
+@settings(max_examples=200, deadline=None)
+@given(parties())
+def test_every_amount_of_a_settlement_is_written_with_two_decimals(partie):
+    """The balances are added up without `to_cents` (scoring.extend): that is the same only while every
+    amount has exactly two decimals; so every balance, payment, pot and credit here has them."""
+    s = replay(partie)
+    for r in [*s.deals, s]:
+        amounts = [*r.balance, *(getattr(r, "net", ())), *(r.credits or ()), *([r.pot] if r.pot is not None else [])]
+        assert all(a.as_tuple().exponent == -2 for a in amounts), amounts

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from scorer import partie_file
 from scorer.bench import sample_haferl
 from scorer.games import game_of
-from scorer.partie_file import dumps, loads, settlement_to_dict
+from scorer.partie_file import dumps, loads, settlement_json, settlement_to_dict
 from scorer.problems import ScoringError
+from tests import test_haferl as bavarian
 from tests import test_koenigrufen_properties as koenigrufen
 from tests import test_properties as strohmandeln
 
@@ -41,8 +42,9 @@ def assert_fast_equals_slow(partie) -> None:
     game = game_of(fast)
     quick, plain = game.replay(fast, checked=True), game.replay(slow)            # plain: checked again, one by one
     assert quick == plain
-    assert (json.dumps(settlement_to_dict(quick), ensure_ascii=False, separators=(",", ":"))
-            == json.dumps(settlement_to_dict(plain), ensure_ascii=False, separators=(",", ":")))
+    text = json.dumps(settlement_to_dict(plain), ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert json.dumps(settlement_to_dict(quick), ensure_ascii=False, separators=(",", ":")) + "\n" == text
+    assert settlement_json(quick) == text == settlement_json(plain)   # the command's own writer, byte for byte
 
 
 def repeated(draw, partie, most=40):
@@ -76,6 +78,13 @@ def test_bavarian_repeated_deals_read_and_score_as_every_deal_read_alone(n, seed
     assert_fast_equals_slow(sample_haferl(n, seed))
 
 
+@SETTINGS
+@given(bavarian.parties(), st.data())
+def test_bavarian_presets_repeated_deals_read_and_score_as_every_deal_read_alone(partie, data):
+    """Every preset: the pot (haferl), none (huber), the credits (sharp)."""
+    assert_fast_equals_slow(repeated(data.draw, partie))
+
+
 BAD = [{"type": "game", "dealer": True, "undertaker": None, "card_points": ["40", None]},
        {"type": "game", "dealer": 1.0, "undertaker": None, "card_points": ["40", None]},
        {"type": "game", "dealer": "1", "undertaker": None, "card_points": ["40", None]},
@@ -101,3 +110,32 @@ def test_repeated_odd_deals_read_as_each_read_alone(deals):
     text = json.dumps({"format": "strohmandeln-partie", "version": 1, "players": ["Anna", "Bernd"],
                        "rules": {"preset": "tarockbuch-extended"}, "deals": deals})
     assert outcome(text, True) == outcome(text, False)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12)
+
+
+def typed(value):
+    """The value with every part's type beside it (True, 1 and 1.0 are == in Python, not here)."""
+    if isinstance(value, dict):
+        return ("dict", [(k, typed(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", [typed(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES, JSON_VALUES)
+def test_a_deal_is_remembered_by_its_value_with_every_type_and_order(a, b):
+    """Two deals share a key exactly when they are the same JSON value: same types (1, 1.0, true, "1"
+    differ), same order of fields."""
+    assert (partie_file.deal_key(a) == partie_file.deal_key(b)) == (typed(a) == typed(b))
+    assert partie_file.deal_key(a) == partie_file.deal_key(json.loads(json.dumps(a)))   # read again: same key
+
+
+def test_the_key_tells_apart_what_python_calls_equal():
+    keys = {partie_file.deal_key({"dealer": v}) for v in (1, 1.0, True, "1", 0, 0.0, -0.0, False, None)}
+    assert len(keys) == 9

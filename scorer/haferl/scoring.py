@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import add
 from typing import NamedTuple
 
 from ..partie import Partie
-from ..amounts import to_cents
+from ..amounts import CENT, to_cents
 from .deals import Deal, check
 from .problems import HaferlError, Problem
 from .rules import FACTORS, TOTAL, RuleSet, amount
@@ -199,12 +200,12 @@ def upto(settlement: Settlement, k: int) -> Settlement:
 def _net(transfers, n: int) -> tuple[Decimal, ...]:
     """What each of `n` players got (+) or paid (-) through `transfers`, in cents."""
     net = [Decimal(0)] * n
-    for t in transfers:
-        if t.payer != POT:
-            net[t.payer] -= t.amount
-        if t.payee != POT:
-            net[t.payee] += t.amount
-    return tuple(to_cents(x) for x in net)
+    for payer, payee, amount, _ in transfers:
+        if payer != POT:
+            net[payer] -= amount
+        if payee != POT:
+            net[payee] += amount
+    return tuple([x.quantize(CENT) for x in net])   # to_cents: each is a Decimal already
 
 
 def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
@@ -213,13 +214,14 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     rules = partie.rules
     n = len(partie.players)
     results = list(settlement.deals)
-    balance = list(settlement.balance)
+    balance = settlement.balance
     pot = settlement.pot
     dealer = settlement.next_dealer
     bankrupt = settlement.bankrupt
     problems: list[Problem] = []
     scored: dict = {}   # id(deal) -> the deal and its score: a partie file's repeated deals are one object
     pot_cents = None    # the pot written in cents, while it stays
+    new_tuple = tuple.__new__   # a NamedTuple made without its Python-level __new__
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -244,11 +246,11 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             for t in planned:
                 if t.payer == POT:       # the pot pays what it has, and is refilled when empty
                     paid = min(t.amount, pot)
-                    moved.append(Transfer(POT, t.payee, paid, t.reason))
+                    moved.append(new_tuple(Transfer, (POT, t.payee, paid, t.reason)))   # Transfer(...), in C
                     pot -= paid
                     if pot <= 0:
                         for i in range(n):
-                            moved.append(Transfer(i, POT, rules.ante, "ante"))
+                            moved.append(new_tuple(Transfer, (i, POT, rules.ante, "ante")))
                         pot += n * rules.ante
                 else:
                     moved.append(t)
@@ -256,15 +258,18 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             pot_cents = None
         if pot_cents is None and pot is not None:
             pot_cents = to_cents(pot)
-        balance = [to_cents(b + x) for b, x in zip(balance, net)]
+        # b and x are whole cents written with two decimals (the start's and `_net`'s amounts, and sums of them):
+        # their sum is exact (amounts are far below 28 digits) and has two decimals, so `to_cents` would
+        # give it back unchanged, sign of a zero included (tests/test_haferl.py checks every balance)
+        balance = tuple(map(add, balance, net))
         credits = None
         if rules.bankroll is not None:
             credits = tuple(to_cents(rules.bankroll + b) for b in balance)
             if min(credits) <= 0:
                 bankrupt = min(range(n), key=lambda i: credits[i])
-        dealer = next_dealer(n, deal)
-        results.append(DealResult(number, deal, sitting_out(n, deal.dealer), won, units, schneider,
-                                  transfers, net, tuple(balance), pot_cents, credits, dealer))
+        dealer = (deal.dealer + 1) % n   # next_dealer(n, deal); sitting_out(n, deal.dealer) below
+        results.append(new_tuple(DealResult, (number, deal, deal.dealer if n == 4 else None, won, units, schneider,
+                                              transfers, net, balance, pot_cents, credits, dealer)))
     if problems:
         raise HaferlError(problems)
     return Settlement(

@@ -6,8 +6,10 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..partie import name_key
-from ..partie_file import deal_frame, names_of
+from ..partie_file import compact, deal_frame, names_of, rows_in
 from .cards import _PARSED, format_card_points, parse_card_points
 from .deals import Bonus, Deal, made
 from .problems import Problem, StrohmandelnError
@@ -137,24 +139,24 @@ def settlement_to_dict(settlement) -> dict:
     strawman = settlement.credits is not None
     listed: dict = {}   # id(items or points) -> their list: a deal's items and points are one tuple wherever they
     #                     repeat (and live on in the settlement while this runs)
-
-    def one(r):
-        number, deal, _, multiplier, items, points, balance, pending = r[:8]
-        known = listed.get(id(items))
+    get = listed.get
+    deals = []
+    append = deals.append
+    for number, deal, _, multiplier, items, points, balance, pending, _, _, _, _, _, credits in settlement.deals:
+        known = get(id(items))
         if known is None:
             known = listed[id(items)] = [{"item": i.item, "player": i.player, "points": i.points} for i in items]
-        both = listed.get(id(points))
+        both = get(id(points))
         if both is None:
             both = listed[id(points)] = list(points)
         out = {"number": number, "type": deal.type, "dealer": deal.dealer, "multiplier": multiplier,
                "points": both, "balance": list(balance), "doubled_pending": pending, "items": known}
         if strawman:
-            out["credits"] = list(r.credits)
-        return out
-
+            out["credits"] = list(credits)
+        append(out)
     out = {   # to be written out: the deals' lists of items may be one list shared
         "players": list(settlement.partie.players),
-        "deals": [one(r) for r in settlement.deals],
+        "deals": deals,
         "balance": list(settlement.balance),
         "money": [str(m) for m in settlement.money],
         "doubled_pending": settlement.doubled_pending,
@@ -163,3 +165,48 @@ def settlement_to_dict(settlement) -> dict:
     if strawman:
         out["credits"] = list(settlement.credits)
     return out
+
+
+def settlement_json(settlement) -> str:
+    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece
+    of a deal's row is encoded once per object it comes from (the settlement keeps them all alive; a partie
+    repeats its deals, and they share their scores), an item once per value (whole numbers); the row's
+    whole numbers (its number, points, balance, doubled rounds and credits) are put in between."""
+    strawman = settlement.credits is not None
+    known: dict = {}   # id(what a piece is made of) -> its JSON text
+    written: dict = {}   # an item's (or a deal's type and dealer's) values -> its JSON text, where every number
+    #                      is an int (a bool, a float would be == an int, and be written otherwise)
+    get = known.get
+    rows = []
+    append = rows.append
+    for number, deal, _, multiplier, items, points, balance, pending, _, _, _, _, _, credits in settlement.deals:
+        key = (id(deal), id(multiplier), id(points))
+        head = get(key)
+        if head is None:   # a deal not seen before: its type and dealer perhaps seen, its points whole numbers
+            kind, dealer = deal.type, deal.dealer
+            same = (kind, dealer) if dealer.__class__ is int else None   # only whole numbers: 0.0 == -0.0 == 0
+            dealt = written.get(same)
+            if dealt is None:
+                dealt = compact({"type": kind, "dealer": dealer})[1:-1]
+                if same is not None:
+                    written[same] = dealt
+            head = known[key] = f'{dealt},"multiplier":{multiplier},"points":[{points[0]},{points[1]}]'
+        listed = get(id(items))
+        if listed is None:
+            texts = []
+            for item, player, value in items:
+                same = (item, player, value) if player.__class__ is int and value.__class__ is int else None
+                text = written.get(same)
+                if text is None:
+                    text = compact({"item": item, "player": player, "points": value})
+                    if same is not None:
+                        written[same] = text
+                texts.append(text)
+            listed = known[id(items)] = f'[{",".join(texts)}]'
+        if strawman:
+            append(f'{{"number":{number},{head},"balance":[{balance[0]},{balance[1]}],'
+                   f'"doubled_pending":{pending},"items":{listed},"credits":[{credits[0]},{credits[1]}]}}')
+        else:
+            append(f'{{"number":{number},{head},"balance":[{balance[0]},{balance[1]}],'
+                   f'"doubled_pending":{pending},"items":{listed}}}')
+    return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)
