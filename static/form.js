@@ -241,9 +241,12 @@
             if (radio) radio.checked = true; else if (input) input.value = value;
           });
           const pile = form.querySelector("input[name=pile_of]:checked");
-          data.bonuses.forEach(function (b) {
-            const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
-            if (box) box.checked = true;
+          // the count decides the bonuses it knows for the pile's owner: ticked when there, unticked when not
+          [[data.bonuses || [], true], [data.unheld || [], false]].forEach(function (pair) {
+            pair[0].forEach(function (b) {
+              const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
+              if (box) box.checked = pair[1];
+            });
           });
           refresh();
         }).catch(function () {});

@@ -164,6 +164,15 @@ def test_a_whole_evening_on_a_phone(server, browser):
     for name, times in (("trull", 2), ("kings", 2), ("queens", 2), ("tricks", 10)):
         for _ in range(times):
             page.get_by_role("button", name=f"One more: {page.locator(f'label[for={name}]').inner_text()}").tap()
+    # four Kings counted tick Anna's Four Kings; counted back to two, the box the count ticked goes again
+    kings = page.locator("label[for=kings]").inner_text()
+    four_kings = page.locator("input[name=bonuses][value='four_kings_tricks:0']")
+    for _ in range(2):
+        page.get_by_role("button", name=f"One more: {kings}").tap()
+    expect(four_kings).to_be_checked()
+    for _ in range(2):
+        page.get_by_role("button", name=f"One fewer: {kings}").tap()
+    expect(four_kings).not_to_be_checked()
     expect(page.locator("#points")).to_have_value("28")
     assert page.locator("input[name=blatt][value='2']").is_checked()   # 28 2/3
     shot(page, "deal-calculator-light")

@@ -153,6 +153,24 @@ def test_count_the_pile_in_the_form(client, board):
     assert bad.status_code == 422 and "There are 3 Trull cards in the pack, not 4." in bad.text
 
 
+def test_a_corrected_count_takes_back_the_bonus_an_earlier_count_ticked(app, client, board):
+    # Gina's pile with four Kings ticks Four Kings; counted again with three, the box goes and the deal scores
+    # without it (the server accepted 21 1/3 with Four Kings: enough points for it)
+    first = record(client, board, action="count", dealer="0", undertaker="dealer", pile_of="0", trull="0", kings="4", queens="0",
+                   knights="0", jacks="0", tricks="14")
+    assert first.status_code == 200, re.findall(r"<li[^>]*>([^<]*)", first.text)
+    assert 'value="four_kings_tricks:0" checked' in first.text
+    again = record(client, board, action="count", dealer="0", undertaker="dealer", pile_of="0", trull="0", kings="3", queens="0",
+                   knights="0", jacks="0", tricks="14", bonuses="four_kings_tricks:0")
+    assert again.status_code == 200 and 'name="blatt" value="1" checked' in again.text
+    assert 'value="four_kings_tricks:0" checked' not in again.text and 'value="four_kings_tricks:0"' in again.text
+    # a bonus the count does not decide (the other player's, or Pagat) stays as ticked
+    kept = record(client, board, action="count", dealer="0", undertaker="dealer", pile_of="0", trull="0", kings="3", queens="0",
+                  knights="0", jacks="0", tricks="14", bonuses=["four_kings_tricks:1", "pagat:0"])
+    assert 'value="four_kings_tricks:1" checked' in kept.text and 'value="pagat:0" checked' in kept.text
+    assert count_rows(app, "deals") == 0
+
+
 def test_the_same_form_twice_records_once(app, client, board):
     page = client.get(board + "/deal").text
     key = re.search(r'name="key" type="hidden" value="([^"]+)"', page).group(1)

@@ -351,7 +351,8 @@ def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
     form.points.data, form.blatt.data = str(result["points"]), str(result["blatt"])
     player = str(pile_player(form)[0])
     offered = [f"{b}:{player}" for b in result["bonuses"]]
-    form.bonuses.data = list(dict.fromkeys(list(form.bonuses.data or []) + offered))
+    unheld = {f"{b}:{player}" for b in result["unheld"]}
+    form.bonuses.data = [b for b in dict.fromkeys(list(form.bonuses.data or []) + offered) if b not in unheld]
     return []
 
 

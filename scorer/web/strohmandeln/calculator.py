@@ -18,6 +18,9 @@ from .forms import COUNTER_LABELS
 bp = Blueprint("calculator", __name__)
 
 
+# the bonuses a counted pile decides for its owner: (bonus, (counter, how many the bonus needs))
+COUNTED = (("trull_tricks", ("trull", 3)), ("four_kings_tricks", ("kings", 4)))
+
 def counters_for(rules: RuleSet) -> list[str]:
     """The counters this pack needs."""
     names = ["trull", "kings", "queens", "knights", "jacks"]
@@ -65,8 +68,9 @@ def count(rules: RuleSet, args) -> dict:
                   live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=format_blatt(thirds),
                               other=card_points(rules.pack.total_thirds - thirds)),
                   fill={"points": str(whole), "blatt": str(blatt)},   # the deal form's fields it sets
-                  bonuses=[b for b, need in (("trull_tricks", ("trull", 3)), ("four_kings_tricks", ("kings", 4)))
-                           if values.get(need[0]) == need[1] and b in rules.bonuses])
+                  bonuses=[b for b, need in COUNTED if values.get(need[0]) == need[1] and b in rules.bonuses],
+                  # counted and not there: a box ticked by an earlier count (or by hand) for this pile goes
+                  unheld=[b for b, need in COUNTED if values.get(need[0]) != need[1] and b in rules.bonuses])
     return result
 
 
