@@ -220,9 +220,10 @@ def set_settled(db: Database, rid: str, pids, settled: bool) -> int:
 
 
 def import_runde(db: Database, name: str, game: str, preset: str, settles: str, members: list[str],
-                 parties: list[tuple[Partie, list[str], str | None, str | None]]) -> str:
+                 parties: list[tuple[Partie, list[str], str | None, str | None]], pids: list | None = None) -> str:
     """A whole Runde from its file, in one transaction: its members, and each partie (with the member name
-    at each seat and its settled mark). Nothing is stored if any part fails."""
+    at each seat and its settled mark). Nothing is stored if any part fails. `pids`, if given, gets each
+    stored partie's id, in the file's order."""
     rid = new_id()
     with writing(db):
         db["runden"].insert({"id": rid, "name": name, "game": game, "preset": preset, "settles": settles,
@@ -232,6 +233,8 @@ def import_runde(db: Database, name: str, game: str, preset: str, settles: str, 
         for partie, seats, settled, created in parties:
             pid = _insert_partie(db, partie, created)
             _attach(db, rid, pid, seats)
+            if pids is not None:
+                pids.append(pid)
             if settled:
                 db.execute("update runde_parties set settled = ? where partie_id = ?", [settled, pid])
     return rid

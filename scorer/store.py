@@ -252,17 +252,40 @@ def _checked(db: Database, pid: str, check) -> None:
         check(load(db, pid))
 
 
-def _deal_row(db: Database, pid: str, number: int) -> dict:
-    rows = list(db.query("select * from deals where partie_id = ? order by position limit 1 offset ?",
-                         [pid, number - 1])) if number >= 1 else []
+def _deal_row(db: Database, pid: str, number: int, known: StoredPartie | None = None) -> dict:
+    """Deal `number` (1-based) of partie `pid`, found by its stored position when `known` (the partie as read
+    before, with its deals' positions) is still the partie's version, else counted off in position order."""
+    if number < 1:
+        raise NotFoundError(f"{pid}/{number}")
+    position = _known_position(db, pid, number, known)
+    if position is not None:
+        rows = list(db.query("select * from deals where partie_id = ? and position = ?", [pid, position]))
+    else:
+        rows = []
+    if not rows:
+        rows = list(db.query("select * from deals where partie_id = ? order by position limit 1 offset ?",
+                             [pid, number - 1]))
     if not rows:
         raise NotFoundError(f"{pid}/{number}")
     return rows[0]
 
 
-def deal_id(db: Database, pid: str, number: int) -> int:
-    """The identity of deal `number` (1-based): it stays the same when a deal before it is deleted."""
-    return _deal_row(db, pid, number)["id"]
+def _known_position(db: Database, pid: str, number: int, known: StoredPartie | None) -> int | None:
+    """Deal `number`'s stored position as `known` has it, if the partie has not changed since (every change of
+    a deal raises the version); None if that cannot be told."""
+    if known is None or known.id != pid or len(known.positions) != len(known.partie.deals):
+        return None
+    if not 1 <= number <= len(known.positions):
+        return None
+    row = db.conn.execute("select version from parties where id = ?", [pid]).fetchone()
+    return known.positions[number - 1] if row is not None and row[0] == known.version else None
+
+
+def deal_id(db: Database, pid: str, number: int, known: StoredPartie | None = None) -> int:
+    """The identity of deal `number` (1-based): it stays the same when a deal before it is deleted. `known`:
+    the partie as read before (see `_deal_row`)."""
+    with reading(db):
+        return _deal_row(db, pid, number, known)["id"]
 
 
 def deal_number(db: Database, pid: str, ident: int) -> int | None:
@@ -272,14 +295,15 @@ def deal_number(db: Database, pid: str, ident: int) -> int | None:
 
 
 def update_deal(db: Database, pid: str, number: int, deal, expected: int | None, key: str | None = None,
-                check=None, ident: int | None = None, scored_on: int | None = None) -> int:
+                check=None, ident: int | None = None, scored_on: int | None = None,
+                known: StoredPartie | None = None) -> int:
     """Replace a deal and return its number: deal `ident` (its identity, from `deal_id`) wherever it now
     stands, NotFoundError if it was deleted; without an identity (forms opened before they had one), deal
     `number` (1-based). ConflictError if the partie changed since version `expected`; `check(stored_partie,
     number)`, run inside the transaction on the partie as it is then, may refuse it (skipped while the
     partie is still at version `scored_on`, the one the edit was scored on). The edit form's idempotency
     `key`, if given, is kept with the deal, so that a second tap can be told apart from a change made on
-    another phone."""
+    another phone. `known`: the partie as read before, to find deal `number` by its stored position."""
     with writing(db):
         if ident is not None:
             rows = list(db.query("select * from deals where partie_id = ? and id = ?", [pid, ident]))
@@ -288,7 +312,7 @@ def update_deal(db: Database, pid: str, number: int, deal, expected: int | None,
                 raise NotFoundError(f"{pid}/deal {ident}")
             row = rows[0]
         else:
-            row = _deal_row(db, pid, number)
+            row = _deal_row(db, pid, number, known)
         number = _number_at(db, pid, row["position"])
         before = version(db, pid)
         _bump(db, pid, expected)
@@ -315,11 +339,13 @@ def submission(db: Database, key: str) -> dict | None:
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
-def delete_deal(db: Database, pid: str, number: int, expected: int | None, check=None) -> None:
+def delete_deal(db: Database, pid: str, number: int, expected: int | None, check=None,
+                known: StoredPartie | None = None) -> None:
     """Delete deal `number` (1-based); ConflictError if the partie changed since version `expected`;
-    `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it."""
+    `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it. `known`: the
+    partie as read before, to find the deal by its stored position."""
     with writing(db):
-        row = _deal_row(db, pid, number)
+        row = _deal_row(db, pid, number, known)
         _bump(db, pid, expected)
         _checked(db, pid, check)
         db.execute("delete from deals where id = ?", [row["id"]])

@@ -51,7 +51,8 @@
   // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
   // (read out when it changes); the select or radios stay in the form, hidden, and carry the value. `data-zero`:
   // the words for the first level; `data-caption`: a visible name when the label is for screen readers only;
-  // `data-stepper-when`: the stepper's `data-when`.
+  // `data-stepper-when`: the stepper's `data-when`; `data-fewer-text` / `data-more-text`: the buttons' names
+  // ("{label}" for the name) when the label alone does not say what is counted (a player's name).
   function addChoiceSteppers(root) {
     let made = 0;
     root.querySelectorAll("select[data-stepper], fieldset[data-stepper]").forEach(function (el) {
@@ -86,8 +87,8 @@
       [minus, plus].forEach(function (b) { b.type = "button"; b.className = "button step"; });
       minus.textContent = "\u2212";
       plus.textContent = "+";
-      minus.setAttribute("aria-label", (texts.fewer || "One fewer: {label}").replace("{label}", name));
-      plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", name));
+      minus.setAttribute("aria-label", (el.dataset.fewerText || texts.fewer || "One fewer: {label}").replace("{label}", name));
+      plus.setAttribute("aria-label", (el.dataset.moreText || texts.more || "One more: {label}").replace("{label}", name));
       value.className = "stepper-value";
       value.setAttribute("aria-live", "polite");
       wrap.append(minus, value, plus);

@@ -103,6 +103,11 @@ def test_kontra_steppers_and_the_calculator_in_german(server, browser):
     tap(page, "input[name=result][value=lost] + span")
     expect(page.locator(".grid-row:has(#each1)")).to_be_hidden()   # the declarer gives himself no Kontra
     expect(page.locator(".grid-row:has(#each2)")).to_be_visible()
+    # its buttons say what they count, not only whose it is (the row's label is the player's name)
+    each = page.locator("#each2 + .choice-stepper button.step")
+    expect(each.first).to_have_attribute("aria-label", "Ein Kontra weniger: Cilli")
+    expect(each.last).to_have_attribute("aria-label", "Ein Kontra mehr: Cilli")
+    expect(page.locator("#each2 + .choice-stepper .stepper-caption")).to_have_count(0)   # the layout as it was
     kontra(page, "#each2", 2)
     expect(page.locator("#each2 + .choice-stepper .stepper-value")).to_have_text("Kontra")
     for scheme in ("light", "dark"):
@@ -125,6 +130,10 @@ def test_a_rufer_won_with_no_premiums_takes_four_inputs_from_the_board(server, b
     inputs = ["#record", "input[name=partner][value='2'] + span", "input[name=result][value=won] + span", "#save"]
     for selector in inputs:
         tap(page, selector)
+        if selector == "#record":   # each opponent's Kontra stepper is named for what it counts, in English too
+            each = page.locator("#each1 + .choice-stepper button.step")
+            expect(each.first).to_have_attribute("aria-label", "One fewer Kontra: Bernd")
+            expect(each.last).to_have_attribute("aria-label", "One more Kontra: Bernd")
     page.wait_for_selector("#record")
     sp, s = settled(server, page)
     assert len(inputs) == 4 and sp.partie.deals[-1].contract == "rufer" and s.balance == (-1, 1, 1, -1)

@@ -2,7 +2,9 @@
 (migration m006's trigger); each evening's summary kept in the store by its partie's version, so that a restart
 replays nothing (real HTTP round trips through the Flask test client)."""
 
+import io
 import re
+import sqlite3
 from decimal import Decimal
 
 import pytest
@@ -16,7 +18,7 @@ from scorer.web.language import euros
 from scorer.words import Message, Money, Plural, Term, Words, from_data, to_data
 
 from .conftest import NEW_PARTIE, record
-from .test_runde import new_runde, settlement, standings_row, stored, two_evenings
+from .test_runde import new_runde, settlement, standings_csv, standings_row, stored, two_evenings
 
 TOKEN = re.compile(r'value="[^"]{40,}"')
 
@@ -251,3 +253,73 @@ def test_a_change_of_a_partie_raises_its_runde_s_version_in_the_same_transaction
     assert stored(app, rid).version == before      # a partie of no Runde changes no Runde
     record(client, f"/p/{inside}", points="40")
     assert stored(app, rid).version == before + 1
+
+
+def kept_summaries(app) -> dict:
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        out = {r[0]: (r[1], r[2], r[3]) for r in db.execute("select partie_id, version, made_by, summary "
+                                                             "from runde_summaries")}
+        db.conn.close()
+    return out
+
+
+def test_an_imported_runde_and_a_partie_moved_in_are_kept_at_once(app, client, monkeypatch):
+    """A Runde file imported, or a partie moved into a Runde, stores each evening's summary right away: the
+    Runde's first page (after a restart, even) replays nothing, and shows what replaying them shows."""
+    rid, ids, one, two = two_evenings(app, client)
+    client.get(f"/r/{rid}?period=all")   # the flash of the last deal
+    original = client.get(f"/r/{rid}?period=all").text
+    text = client.get(f"/r/{rid}/runde.json").data
+    r = client.post("/r/import", data={"file": (io.BytesIO(text), "runde.json")}, content_type="multipart/form-data")
+    assert r.status_code == 302
+    new = r.headers["Location"].rsplit("/", 1)[1]
+    parties = stored(app, new).parties
+    kept = kept_summaries(app)
+    assert {p.id for p in parties} <= set(kept)
+    for p in parties:   # each at the version the page will ask for, by this code, equal to a replay's
+        assert kept[p.id][:2] == (p.version, code_mark())
+        assert load_summary(kept[p.id][2]) == (summarize(settlement(app, p.id)), None)
+    made = []
+    monkeypatch.setattr(runde_web, "summarize", lambda s: made.append(s) or summarize(s))
+    forget_everything()
+    page = client.get(f"/r/{new}?period=all").text
+    assert made == []   # nothing replayed
+    for name in ("Anna", "Bernd", "Clara", "Dieter"):
+        assert standings_row(page, name) == standings_row(original, name)
+    # a partie played outside, then moved in: stored as it is once in the Runde (its seats renamed: a new version)
+    r = client.post("/new", data={**NEW_PARTIE, "player1": "Bernhard"})
+    board = r.headers["Location"]
+    pid = board.rsplit("/", 1)[1]
+    assert record(client, board, undertaker="dealer", pile_of="0", points="40").status_code == 302
+    client.get(board)   # the phone's own board: its settlement kept in memory, at the version before the move
+    members = {m.name: m.id for m in stored(app, new).members}
+    r = client.post(f"/r/{new}/move", data={"partie": pid, "confirm": "yes", "seat0": members["Anna"],
+                                            "seat1": members["Bernd"]})
+    assert r.status_code == 302
+    version = next(p.version for p in stored(app, new).parties if p.id == pid)
+    assert kept_summaries(app)[pid][:2] == (version, code_mark())
+    made.clear()
+    forget_everything()
+    page = client.get(f"/r/{new}?period=all").text
+    assert made == []
+    assert standings_row(page, "Anna")[1:3] == [str(int(standings_row(original, "Anna")[1]) + 1),
+                                               str(int(standings_row(original, "Anna")[2]) + 1)]
+
+
+def test_an_import_whose_summaries_cannot_be_stored_is_still_imported(app, client, monkeypatch):
+    rid, ids, one, two = two_evenings(app, client)
+    text = client.get(f"/r/{rid}/runde.json").data
+
+    def refused(db, rows):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(runde_web.runde_store, "keep_summaries", refused)
+    r = client.post("/r/import", data={"file": (io.BytesIO(text), "runde.json")}, content_type="multipart/form-data")
+    assert r.status_code == 302
+    new = r.headers["Location"].rsplit("/", 1)[1]
+    assert len(stored(app, new).parties) == 2
+    assert not set(kept_summaries(app)) & {p.id for p in stored(app, new).parties}
+    monkeypatch.undo()
+    forget_everything()
+    assert standings_csv(client, rid) == standings_csv(client, new)   # replayed by its first page instead

@@ -355,3 +355,64 @@ def test_a_renamed_player_loads_the_partie_whole(app, client):
     assert store.changed_since(db, loading.cache.get(pid)[0]) is None
     assert "Anni" in client.get(f"/p/{pid}").text
     assert loading.cache.get(pid) == full_replay(db, pid)
+
+
+def deals_by_number_query(statements: list[str]) -> list[str]:
+    return [s for s in statements if "from deals" in s.lower() and "offset" in s.lower()]
+
+
+@pytest.mark.parametrize("where", [1, DEALS // 2, DEALS], ids=["start", "middle", "end"])
+def test_an_edit_or_a_delete_finds_its_deal_by_its_stored_position(app, client, where):
+    """Deal k of a partie read before is found at its stored position, not counted off with OFFSET; a
+    partie read before a change elsewhere is not trusted (counted off then): either way it is deal k now."""
+    db = connect(app.config["DATABASE"])
+    partie = sample_partie(DEALS)
+    pid = store.create_partie(db, partie)
+    store.delete_deal(db, pid, 2, None)   # positions with a gap: a position is no longer a number
+    store.add_deal(db, pid, partie.deals[1])
+    sp = store.load(db, pid)
+    statements: list[str] = []
+    db.conn.set_trace_callback(statements.append)
+    ident = store.deal_id(db, pid, where, known=sp)
+    other = sample_partie(DEALS + 1).deals[DEALS]
+    assert store.update_deal(db, pid, where, other, sp.version, known=sp) == where
+    assert not deals_by_number_query(statements)
+    now = store.load(db, pid)
+    assert now.partie.deals[where - 1] == other and now.partie.deals[:where - 1] == sp.partie.deals[:where - 1]
+    assert store.deal_id(db, pid, where, known=now) == ident
+    store.delete_deal(db, pid, where, now.version, known=now)
+    assert not deals_by_number_query(statements)
+    db.conn.set_trace_callback(None)
+    after = store.load(db, pid)
+    assert after.partie.deals == now.partie.deals[:where - 1] + now.partie.deals[where:]
+    assert store.deal_number(db, pid, ident) is None
+    # `now` is stale (deal `where` is gone): deal `where` is the one that followed it, counted off
+    if where < DEALS:
+        assert store.deal_id(db, pid, where, known=now) == store.deal_id(db, pid, where)
+        assert store.deal_number(db, pid, store.deal_id(db, pid, where, known=now)) == where
+    else:
+        with pytest.raises(store.NotFoundError):
+            store.deal_id(db, pid, where, known=now)
+
+
+def test_the_delete_button_and_the_edit_form_read_no_deal_by_offset(app, client):
+    db = connect(app.config["DATABASE"])
+    pid = store.create_partie(db, sample_partie(DEALS))
+    board = f"/p/{pid}"
+    assert client.get(board).status_code == 200   # the partie read and kept, with its deals' positions
+    sp = loading.cache.get(pid)[0]
+    statements: list[str] = []
+    with app.app_context():
+        get_db().conn.set_trace_callback(statements.append)
+    try:
+        page = client.get(board + "/deal/7/edit")
+        assert page.status_code == 200
+        assert f'name="deal_id" value="{store.deal_id(db, pid, 7)}"' in page.text
+        response = client.post(board + "/deal/7/delete", data={"version": sp.version})
+        assert response.status_code == 302
+    finally:
+        with app.app_context():
+            get_db().conn.set_trace_callback(None)
+    assert any("delete from deals" in s.lower() for s in statements)
+    assert not deals_by_number_query(statements)
+    assert store.load(db, pid).partie.deals == sp.partie.deals[:6] + sp.partie.deals[7:]

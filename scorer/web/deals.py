@@ -137,7 +137,7 @@ def delete(pid, number):
             raise ScoringError(later)
 
     try:
-        store.delete_deal(get_db(), pid, number, _int(form.version.data), check=check)
+        store.delete_deal(get_db(), pid, number, _int(form.version.data), check=check, known=sp)
     except ScoringError as exc:
         flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=say(exc.problems[0])))
         return redirect(url_for("partie.board", pid=pid))
@@ -163,7 +163,7 @@ def undo(pid):
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
     try:
-        store.delete_deal(get_db(), pid, number, _int(form.version.data))
+        store.delete_deal(get_db(), pid, number, _int(form.version.data), known=sp)
     except store.NotFoundError:   # the other phone undid it a moment ago
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))

@@ -12,6 +12,7 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from decimal import Decimal
 
 from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
@@ -223,6 +224,25 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
                            facts["figures"], p.settled, facts["played"]))
     return out, broken
+
+
+def keep_at_once(db, evenings) -> None:
+    """Keep the summaries of parties just put into a Runde (imported with it, moved in): (partie id, version,
+    (facts, problem)), in memory and in the store, so that the Runde's first page replays none of them. Never
+    fails the import or the move: a summary that cannot be kept, or a store that refuses it, is left to that
+    page to replay."""
+    mark, rows = code_mark(), []
+    for pid, version, summary in evenings:
+        try:
+            rows.append((pid, version, mark, dump_summary(*summary)))
+        except TypeError:   # a figure this store cannot keep
+            continue
+        summaries.put((pid, version), summary)
+    if rows:
+        try:
+            runde_store.keep_summaries(db, rows)
+        except sqlite3.Error:   # busy past its timeout, or worse: the page replays them
+            pass
 
 
 def replayed(db, p) -> tuple | None:
@@ -445,6 +465,7 @@ def move(rid):
             except (ValueError, NotFoundError):
                 problems.append(_("Choose a different member for each player."))
             else:
+                _keep_moved(pid)
                 remember(pid)
                 flash(_("The partie is in the Runde now."))
                 return redirect(url_for("runde.page", rid=rid) + "#evenings")
@@ -455,6 +476,25 @@ def move(rid):
     status = 422 if problems else 200
     return render_template("runde/move.html", runde=runde, sp=sp, seats=seats, problems=problems,
                            form=EmptyForm(), pid=pid), status
+
+
+def _keep_moved(pid: str) -> None:
+    """Keep the summary of a partie just moved into a Runde (replayed once here, as its version is new:
+    its seats took the members' names), so that the Runde's page does not replay it."""
+    try:
+        result = replayed(get_db(), _Unread(pid))
+    except Exception:   # noqa: BLE001 - the move is stored: the Runde's page replays the partie instead
+        return
+    if result is not None:
+        keep_at_once(get_db(), [(pid, result[1], result[0])])
+
+
+@dataclass(frozen=True)
+class _Unread:
+    """A partie of which only the id is known (`replayed` loads it and says its version)."""
+
+    id: str
+    version: int = -1
 
 
 @bp.post("/r/<rid>/settle")
@@ -605,7 +645,7 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
     parties = data.get("parties")
     if not isinstance(parties, list):
         return None, problems + [_("The Runde's parties must be a list.")]
-    out = []
+    out, facts = [], []
     folded = {name_key(m) for m in members}
     for number, entry in enumerate(parties, start=1):
         where = _("Partie %(num)s", num=number)
@@ -614,7 +654,7 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             continue
         try:
             partie = from_dict(entry["partie"])
-            game_of(partie).replay(partie)
+            settlement = game_of(partie).replay(partie)
         except ScoringError as exc:
             problems += [f"{where}: " + sentence(p, located=True) for p in exc.problems][:10]
             continue
@@ -632,10 +672,30 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             continue
         settled = entry.get("settled") if isinstance(entry.get("settled"), str) else None
         out.append((partie, seats, settled, created))
+        facts.append(_summary_or_none(settlement))   # kept small: the settlement itself is let go
     if problems:
         return None, problems[:30]
-    return {"name": name, "game": game.key, "preset": data.get("preset") if data.get("preset") in game.engine.PRESETS
+    return {"summaries": facts, "name": name, "game": game.key, "preset": data.get("preset") if data.get("preset") in game.engine.PRESETS
             else game.engine.PRESETS[0], "settles": settles, "members": members, "parties": out}, []
+
+
+def _summary_or_none(settlement) -> dict | None:
+    try:
+        return summarize(settlement)
+    except Exception:   # noqa: BLE001 - only a head start for the Runde's page, which replays it instead
+        return None
+
+
+def _keep_imported(rid: str, pids: list, facts: list) -> None:
+    """Keep the summaries of a Runde just imported, made from the replays that checked its file (the stored
+    parties differ from the file's only in their players' names, which no summary holds)."""
+    try:
+        db = get_db()
+        versions = {p.id: p.version for p in runde_store.load_runde(db, rid).parties}
+        evenings = [(pid, versions[pid], (f, None)) for pid, f in zip(pids, facts) if f is not None]
+    except Exception:   # noqa: BLE001 - the import is stored: its first page replays the parties instead
+        return
+    keep_at_once(db, evenings)
 
 
 @bp.route("/r/import", methods=("GET", "POST"))
@@ -657,7 +717,9 @@ def import_file():
         else:
             data, problems = read_runde_file(upload.read())
             if data is not None:
-                rid = runde_store.import_runde(get_db(), **data)
+                facts, pids = data.pop("summaries"), []
+                rid = runde_store.import_runde(get_db(), **data, pids=pids)
+                _keep_imported(rid, pids, facts)
                 remember_runde(rid)
                 flash(_("Imported: %(num)s parties.", num=len(data["parties"])))
                 return redirect(url_for("runde.page", rid=rid))

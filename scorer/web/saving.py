@@ -151,7 +151,7 @@ def _save_edit(sp, form, number, deal, render_form, field_of, describe):
     try:
         number = store.update_deal(db, sp.id, number, deal, _expected(form.version.data), key=edit_key(form),
                                    check=lambda now, at: with_mine(now, deal, at), ident=ident,
-                                   scored_on=sp.version)
+                                   scored_on=sp.version, known=sp)
     except ScoringError as exc:
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, number,
@@ -276,7 +276,7 @@ def deal_ident(sp, number, form):
         ident = _int(request.form.get("deal_id"))
     if ident is None:
         try:
-            ident = store.deal_id(get_db(), sp.id, number)
+            ident = store.deal_id(get_db(), sp.id, number, known=sp)
         except store.NotFoundError:
             return ""
     return ident
