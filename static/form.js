@@ -459,6 +459,8 @@
     if (token && fresh && !fresh.value) fresh.value = token.value;
     showOffline(!navigator.onLine);
     initForm(form);
+    // the answer's preview box speaks of the refused form: show what the kept values give now
+    if (current && current.form === form && navigator.onLine) current.refresh();
     const focus = document.getElementById("conflict") || document.querySelector(".errors") || form;
     focus.scrollIntoView({ block: "start" });
     return form;

@@ -86,7 +86,10 @@ def test_koenigrufen_after_a_422_and_a_409_the_form_still_follows_the_contract(s
     expect(page_b.locator("#fs-kontra_each")).to_be_visible()
     expect(page_b.locator("#each2 + .choice-stepper")).to_be_hidden()   # Cilli plays: no Kontra row of hers
     expect(page_b.locator("#fs-partner")).to_be_hidden()
-    check_koenigrufen_parts(page_b, "Cilli")
+    # the dealer moved on with A's deal 2 (Bernd's): Cilli deals this one, so Dora is Vorhand
+    expect(page_b.locator("#conflict")).to_contain_text("So Cilli deals this one")
+    assert page_b.locator("input[name=dealer][value='2']").is_checked()
+    check_koenigrufen_parts(page_b, "Dora")
     contract(page_b, "piccolo")
     # a Kontra on Anna's row, then Anna declares: her row goes, and what it held does not block the Save
     kontra(page_b, "#each0", 2)
@@ -99,6 +102,7 @@ def test_koenigrufen_after_a_422_and_a_409_the_form_still_follows_the_contract(s
     assert len(sp.partie.deals) == 3
     mine = sp.partie.deals[2]
     assert (mine.contract, mine.declarer, mine.won, mine.kontra_each) == ("piccolo", 0, True, (1, 1, 1, 2))
+    assert [d.dealer for d in sp.partie.deals] == [0, 1, 2]
     # Piccolo won by Anna: 2 from each opponent, Dora's Kontra doubles hers in the money
     assert s.deals[2].points == (6, -2, -2, -2) and s.deals[2].money_points == (8, -2, -2, -4)
     other.close()
@@ -137,6 +141,9 @@ def test_strohmandeln_after_a_422_and_a_409_the_form_is_still_enhanced(server, b
     tap(page_b, "#save")
     expect(page_b.locator("#conflict")).to_be_visible()
     expect(page_b.locator("#preview-button")).to_be_hidden()
+    # the kept values are previewed at once, before any change (Hans's 50 in a simple game: Hans +1)
+    expect(page_b.locator("#save-result")).not_to_be_empty()
+    expect(page_b.locator("#preview")).not_to_contain_text("Fix what is marked")
     tap(page_b, "input[name=undertaker][value=dealer] + span")
     label = page_b.locator("label[for=points]").inner_text()
     tap(page_b, "input[name=undertaker][value=forehand] + span")

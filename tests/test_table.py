@@ -128,16 +128,20 @@ def test_a_deal_recorded_on_the_other_phone_is_not_recorded_twice(app, client, b
     assert "Bernd undertook, 30\u00a0:\u00a040 — Bernd +3" in page
     assert "Record mine as deal 2 too" in page and "Discard mine" in page
     assert 'value="38"' in page and 'name="pile_of" value="0" checked' in page   # the form keeps its values
+    # but not the dealer it proposed when it was opened: deal 1 was Anna's, so Bernd deals this one
+    assert 'name="dealer" value="1" checked' in page and "So Bernd deals this one" in page
     assert len(stored(app, board).partie.deals) == 1                               # nothing stored
     # Enter (the default Save) again: still the same question, still nothing stored
     assert client.post(board + "/deal", data=data).status_code == 409
     assert len(stored(app, board).partie.deals) == 1
     # the player chooses to record it too
     seen = re.search(r'name="seen_version" value="(\d+)"', page).group(1)
+    data["dealer"] = "1"   # as the page now shows it
     response = client.post(board + "/deal", data={**data, "action": "record-anyway", "seen_version": seen})
     assert response.status_code == 302
     sp = stored(app, board)
     assert len(sp.partie.deals) == 2 and sp.partie.deals[1].card_points == (38 * 3, None)
+    assert [d.dealer for d in sp.partie.deals] == [0, 1]
     assert "Deal 2 recorded." in client.get(board).text
     # a double tap of the same form is not a conflict, and records nothing more
     assert client.post(board + "/deal", data={**data, "action": "record-anyway", "seen_version": seen}

@@ -3,6 +3,7 @@ idempotency key and the partie's version guarding against double taps and the ot
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -242,6 +243,21 @@ def _saved(sp, number, version):
     return redirect(board)
 
 
+def _dealer_moved_on(fresh, settlement, form, opened):
+    """The dealer to propose now, when the form still has the one it proposed when it was opened and the other
+    phone's deals moved the deal on (else None): "record mine too" must not repeat the last deal's dealer."""
+    field = getattr(form, "dealer", None)
+    if field is None or opened is None or not 0 <= opened < len(settlement.deals) \
+            or not hasattr(settlement, "next_dealer"):
+        return None
+    then = game_of(fresh.partie).upto(settlement, opened).next_dealer
+    now = settlement.next_dealer
+    if then == now or str(field.data) != str(then):
+        return None
+    field.data = str(now)
+    return now
+
+
 def conflict(fresh, form, deal, render_form, field_of, describe):
     """409: another phone recorded (or changed) deals since this form was opened. The form keeps its
     values; the page says what happened and offers to record this deal too, or to discard it."""
@@ -254,6 +270,11 @@ def conflict(fresh, form, deal, render_form, field_of, describe):
                                          num=r.number, what=describe(r, fresh.partie) if describe else "")))
     if not errors:
         errors.append(("conflict", _("The partie changed on another phone since you opened this form.")))
+    moved = _dealer_moved_on(fresh, settlement, form, opened)
+    if moved is not None:
+        deal = dataclasses.replace(deal, dealer=moved)
+        errors.append(("conflict", _("So %(name)s deals this one: the dealer moved on with the other phone's deal. "
+                                     "Change it if someone else dealt.", name=fresh.partie.players[moved])))
     offer = True
     try:
         with_mine(fresh, deal)
