@@ -63,6 +63,10 @@ def test_koenigrufen_radl_complete_proposes_stopping(app, client):
     assert warning(page) == "" and "The Radl is complete: a good moment to stop." in page
     assert client.post(board + "/end", data={}).status_code == 302          # nothing to confirm
     assert kr_settled(app, board)[0].ended is not None
+    # opened again once ended: the figures and the way back, no second "End the partie?"
+    ended = client.get(board + "/end").text
+    assert "This partie has ended" in ended and "End the partie?" not in ended and 'type="submit"' not in ended
+    assert rows(ended) == rows(page)
 
 
 def test_koenigrufen_doubled_radl_unfinished_warns_in_german(app, client):
