@@ -102,6 +102,10 @@
     box.forEach(function (e) {
       if (e.after === key && e.state === "waiting") {
         setField(e, "version", done.version);
+        // typed on a page that proposed the dealer of the deal just recorded: the next dealer deals it
+        if (e.proposedDealer != null && done.next_dealer != null && field(e, "dealer") === e.proposedDealer) {
+          setField(e, "dealer", done.next_dealer);
+        }
         if (done.recorded) setField(e, "count", done.recorded);
         e.after = null;
       }

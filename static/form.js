@@ -537,7 +537,10 @@
     const edit = form.dataset.number || null;
     const before = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit && e.key !== key; }).pop();
     const heading = document.querySelector("h1");
+    // the dealer the page proposed: sent after an earlier deal of the outbox, it moves on with that deal (app.js)
+    const proposed = form.querySelector("input[name=dealer][checked]");
     const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
+                    proposedDealer: proposed ? proposed.value : null,
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
                     after: !edit && before ? before.key : null, edit: edit };
     if (retryAt) { entry.retryAt = retryAt; entry.tries = 1; }

@@ -144,6 +144,8 @@ def test_a_dead_spot_keeps_every_deal_and_sends_each_once_in_order(server, brows
     expect(page.locator("#outbox")).to_contain_text("Recorded as deal 3")
     sp, s = settled(server, page)
     assert [d.card_points[0] for d in sp.partie.deals] == [120, 135, 150]   # each once, in order
+    # typed on the cached form that proposed Emil each time: the dealer moved on with each deal sent before
+    assert [d.dealer for d in sp.partie.deals] == [0, 1, 0]
     expect(page.locator("ol.deals > li")).to_have_count(3)
     shot(page, "table-outbox-sent-light")
     context.close()

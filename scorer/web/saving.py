@@ -238,8 +238,12 @@ def _saved(sp, number, version):
     """After a save: the board; for the script, the deal's number, the partie's version and the board."""
     board = url_for("partie.board", pid=sp.id)
     if wants_json():
-        return jsonify(recorded=number, version=version if version is not None else store.version(get_db(), sp.id),
-                       board=board, again=version is None)
+        from .loading import current
+        fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
+        # who deals next: the outbox moves a deal typed after this one on to that dealer (static/app.js)
+        next_dealer = getattr(settlement, "next_dealer", None)
+        return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
+                       again=version is None, next_dealer=next_dealer)
     return redirect(board)
 
 
