@@ -352,6 +352,11 @@ def p(name, side="declarer", announced=True, made=True, **kw):
     return {"premium": name, "side": side, "announced": announced, "made": made, **kw}
 
 
+def no_won(deal):
+    """The deal without `won` (left out: null is refused, RULES-KOENIGRUFEN §13)."""
+    return {k: v for k, v in deal.items() if k != "won"}
+
+
 TRI = {"type": "game", "dealer": 3, "contract": "trischaken", "declarer": 0}
 PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "won": True}
 
@@ -362,7 +367,7 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(players=("Anna", "anna", "B", "C")), "players", "the players need different names"),
     ({**file(), "rules": {"preset": "wien"}}, "preset", "rules: unknown preset 'wien': choose one of ooe, tirol"),
     (file(foo=1), "foo", "rules: unknown option 'foo'"),
-    (file(valat="premium"), "valat", "rules: the Upper Austrian cup rules (OÖ 4/2023) rules have no option 'valat'"),
+    (file(valat="premium"), "valat", "rules: the Upper Austrian cup (OÖ 4/2023) rules have no option 'valat'"),
     (file(trischaken_renonce="flat"), "trischaken_renonce", "have no option 'trischaken_renonce'"),
     (file(stake="0"), "stake", "rules: the stake must be an amount of whole cents above 0"),
     (file(stake="0.105"), "stake", "the stake must be an amount of whole cents"),
@@ -373,9 +378,10 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(jungfrauen="full", preset="tirol"), "jungfrauen", "Jungfrauen \"full\" belongs to the \"loser\" payout"),
     (file(dreier(contract="tarock")), "contract", "deal 1: unknown contract 'tarock'"),
     (file(dreier(contract="zwiccolo_ouvert", won=True)), "contract",
-     "deal 1: the Upper Austrian cup rules (OÖ 4/2023) rules have no Zwiccolo ouvert"),
+     "deal 1: the Upper Austrian cup (OÖ 4/2023) rules have no Zwiccolo ouvert"),
     (file(dreier(premiums=[p("skues")])), "premiums", "deal 1: unknown premium 'skues'"),
-    (file(dreier(premiums=[p("mondfang")])), "premiums", "rules have no Mondfang"),
+    (file(dreier(premiums=[p("mondfang")])), "premiums",
+     "deal 1: the Upper Austrian cup (OÖ 4/2023) rules have no Mondfang"),
     (file(dreier(contract="farbensolo", premiums=[p("trull")])), "premiums",
      "deal 1: Trull cannot be played in a Farbensolo"),
     (file(dreier(premiums=[p("koenig_ultimo")])), "premiums", "deal 1: King ultimo cannot be played in a Dreier"),
@@ -395,27 +401,26 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(dreier(contract="sechserdreier")), "declarer", "deal 1: only the Vorhand (Anna) can play Sechserdreier"),
     (file(rufer(contract="besserrufer", premiums=[p("pagat", announced=False)])), "premiums",
      "deal 1: a Besserrufer needs a bird announced by the declarer's side"),
-    (file(rufer(conceded=True, won=None) | {"won": None}), "conceded",
+    (file(no_won(rufer(conceded=True))), "conceded",
      "deal 1: only a declarer whose King lay in the talon can concede: the partner must be null"),
-    (file({**dreier(), "conceded": True, "won": None}), "conceded",
+    (file(no_won({**dreier(), "conceded": True})), "conceded",
      "deal 1: only a Rufer or a Besserrufer can be conceded, not a Dreier"),
-    (file({**rufer(partner=None), "conceded": True, "won": None, "kontra": 2}), "kontra",
+    (file(no_won({**rufer(partner=None), "conceded": True, "kontra": 2})), "kontra",
      "deal 1: a conceded game has no Kontra"),
-    (file({**rufer(partner=None), "conceded": True, "won": None, "card_points": 20}), "card_points",
+    (file(no_won({**rufer(partner=None), "conceded": True, "card_points": 20})), "card_points",
      "deal 1: a conceded game was not played: enter no card points"),
     (file({**rufer(partner=None), "conceded": True}), "won",
      "deal 1: a conceded game is neither won nor lost: leave won out"),
-    (file({**dreier(), "won": None}), "won",
+    (file(no_won(dreier())), "won",
      "deal 1: say whether the Dreier was won, or enter the declarer's side's card points"),
     (file(dreier(card_points="35 1/3")), "won", "deal 1: 35 1/3 card points lose the game, but won says won"),
     (file(dreier(won=False, premiums=[p("valat")])), "won",
      "deal 1: a Valat made by the declarer's side means they won: won must be true"),
     (file({**PICCOLO, "card_points": 10}), "card_points", "deal 1: Piccolo is won or lost by tricks"),
-    (file({**PICCOLO, "won": None}), "won", "deal 1: say whether the Piccolo was won or lost"),
+    (file(no_won(PICCOLO)), "won", "deal 1: say whether the Piccolo was won or lost"),
     (file(dreier(card_points="35.5")), "card_points", "deal 1: '35.5' is not a number of card points"),
     (file(dreier(card_points="35 3/3")), "card_points", "is not a number of card points"),
-    (file(dreier(card_points=71)), "card_points", "deal 1: the declarer's side's card points are between 0 and 70, "
-                                                  "not 71"),
+    (file(dreier(card_points=71)), "card_points", "deal 1: card points are between 0 and 70, not 71"),
     (file({**TRI, "card_points": [30, 20, 20, 10]}), "card_points",
      "deal 1: the card points add up to 80, not 70: check the count"),
     (file({**TRI, "card_points": [30, 20, "18 2/3", "1"]}), "card_points",
@@ -450,8 +455,9 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file({"type": "misdeal", "dealer": 0, "offender": 9}), "offender",
      "deal 1: the offender must be one of the 4 players (0 to 3)"),
     (file({"type": "renonce", "dealer": 3, "contract": "dreier", "declarer": 0, "offender": 0,
-           "premiums": [{"premium": "pagat", "side": "declarer", "announced": True, "made": True}]}), "premiums",
-     "deal 1: each premium of a renonce is {\"premium\", \"side\"}: the announced ones"),
+           "premiums": [{"premium": "pagat", "side": "declarer", "announced": True, "note": "x"}]}), "premiums",
+     "deal 1: each premium of a renonce is {\"premium\", \"side\"} (and \"announced\", \"made\", \"kontra\" when "
+     "given)"),
 ])
 def test_every_refusal_has_its_message(data, field, message):
     with pytest.raises(KoenigrufenError) as exc:

@@ -38,8 +38,8 @@ def premiums(draw, rules, contract, renonce, no_kontra=False):
     for name in names:
         side = "declarer" if name == "koenig_ultimo" or (contract == "besserrufer" and name in BIRDS) else \
             draw(st.sampled_from(["declarer", "opponents"]))
-        if renonce:
-            out.append(Premium(name, side))
+        if renonce:   # what was said before it: a silent one is listed too, and not paid (§13)
+            out.append(Premium(name, side, True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())))
             continue
         announced = True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())
         made = draw(st.booleans()) if announced else True
@@ -82,15 +82,39 @@ def deals(draw, rules, n):
     if contract in ("rufer", "besserrufer") and partner is None and draw(st.booleans()):
         return Deal("game", dealer, contract, declarer, partner, conceded=True,
                     premiums=draw(premiums(rules, contract, False, no_kontra=True)))
-    prem = draw(premiums(rules, contract, False))
-    valat = next((e for e in prem if e.premium == "valat" and e.made), None)
-    points = draw(st.one_of(st.none(), st.integers(0, 210)))
+    prem = possible(draw(premiums(rules, contract, False)))
+    made = {e.premium: e.side for e in prem if e.made}
+    # card points a side can have (0 or at least 1, §13), enough for a made Valat, Trull, Four Kings
+    points = draw(st.one_of(st.none(), st.integers(0, 210).filter(lambda v: v not in (1, 2, 208, 209))))
+    if points is not None:
+        for side, pile in (("declarer", points), ("opponents", 210 - points)):
+            need = 132 if made.get("valat") == side else (39 if made.get("trull") == side else 0) + (
+                52 if made.get("koenige") == side else 0)
+            if pile < need:
+                points = None
+                break
     won = (points >= 107) if points is not None else draw(st.booleans())
-    if valat is not None:
-        won = valat.side == "declarer"
-        points = None
+    if "valat" in made and points is None:
+        won = made["valat"] == "declarer"
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=points,
                 kontra=draw(st.sampled_from(levels)), premiums=prem)
+
+
+def possible(prem):
+    """The premiums as they can happen at the table (§13): beside a made Valat the other side made none (its
+    announced ones failed, its silent ones are not there), and beside a made Trull no Mondfang of the other
+    side."""
+    made = {e.premium: e.side for e in prem if e.made}
+    out = []
+    for e in prem:
+        beaten = (("valat" in made and e.premium != "valat" and e.side != made["valat"])
+                  or (e.premium == "mondfang" and made.get("trull", e.side) != e.side))
+        if beaten and e.made:
+            if not e.announced:
+                continue
+            e = Premium(e.premium, e.side, e.announced, False, e.kontra)
+        out.append(e)
+    return tuple(out)
 
 
 @st.composite
