@@ -427,12 +427,13 @@ def _check_facts(deal: Deal, problems: list[Problem], premiums_ok: bool) -> None
         cp = None
     if cp is not None and 0 < cp < 3:
         problems.append(Problem("card_points", "the declarer's side cannot have {points} card points: a side has 0 "
-                                "or at least 1 (one trick is 1 1/3, three talon cards 1)", points=Thirds(cp)))
+                                "or at least 1 (one trick is {trick}, three talon cards 1)", points=Thirds(cp),
+                                trick=Thirds(4)))
         cp = None
     elif cp is not None and TOTAL - 3 < cp < TOTAL:
         problems.append(Problem("card_points", "{points} card points leave the opponents {rest}, which cannot be: a "
-                                "side has 0 or at least 1 (one trick is 1 1/3, three talon cards 1)",
-                                points=Thirds(cp), rest=Thirds(TOTAL - cp)))
+                                "side has 0 or at least 1 (one trick is {trick}, three talon cards 1)",
+                                points=Thirds(cp), rest=Thirds(TOTAL - cp), trick=Thirds(4)))
         cp = None
     if not premiums_ok:
         return
@@ -468,7 +469,7 @@ def _check_facts(deal: Deal, problems: list[Problem], premiums_ok: bool) -> None
         pile = cp if side == "declarer" else TOTAL - cp
         if cards and pile < need:
             problems.append(Problem("premiums", "{premiums} made by the {side}: their pile has at least {need} card "
-                                    "points (each of those cards is 4 1/3), not {points}",
+                                    "points (each of those cards is {card}), not {points}", card=Thirds(13),
                                     premiums=Words(PREMIUM_LABELS[p] for p in cards), side=SIDE_WORDS[side],
                                     need=Thirds(need), points=Thirds(pile)))
 
