@@ -39,7 +39,8 @@ def premiums(draw, rules, contract, renonce, no_kontra=False):
         side = "declarer" if name == "koenig_ultimo" or (contract == "besserrufer" and name in BIRDS) else \
             draw(st.sampled_from(["declarer", "opponents"]))
         if renonce:   # what was said before it: a silent one is listed too, and not paid (§13)
-            out.append(Premium(name, side, True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())))
+            bird = contract == "besserrufer" and name in BIRDS
+            out.append(Premium(name, side, True if bird else draw(st.booleans())))
             continue
         announced = True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())
         made = draw(st.booleans()) if announced else True

@@ -409,8 +409,8 @@ IMPOSSIBLE = [
      "talon cards 1).", "Die Spielerseite kann nicht 0 ⅓ Punkte haben: eine Seite hat 0 oder mindestens 1 Punkt "
                         "(ein Stich zählt 1 ⅓, drei Talonkarten 1)."),
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "69 2/3"}, "card_points",
-     "69 ⅔ card points leave the opponents 0 ⅓, which cannot be", "69 ⅔ Punkte ließen den Gegenspielern 0 ⅓, das "
-                                                                   "kann nicht sein"),
+     "69 ⅔ card points leave the opponents 0 ⅓, which cannot be",
+     "69 ⅔ Punkte ließen den Gegenspielern 0 ⅓, das kann nicht sein"),
 ]
 
 

@@ -408,6 +408,7 @@ def _check_premiums(rules: RuleSet, deal: Deal, problems: list[Problem]) -> None
         problems.append(Problem("premiums", "a Besserrufer needs a bird announced by the declarer's side: "
                                 "Pagat, Uhu, Kakadu or Quapil"))
 
+
 SIDE_WORDS = {"declarer": N_("declarer's side"), "opponents": N_("opponents")}
 VALAT_LEAST = 132     # 44 card points: the other side holds at most talon cards, 26 (§13)
 NEEDS = {"trull": 39, "koenige": 52}   # 13, 17 1/3: each of those cards is 4 1/3 counted in threes (§13)
@@ -460,7 +461,8 @@ def _check_facts(deal: Deal, problems: list[Problem], premiums_ok: bool) -> None
     trull = made.get("trull")
     if trull is not None and made.get("mondfang") == _other(trull) and "mondfang" not in reported:
         problems.append(Problem("premiums", "the {side} made the Trull, so the Mond was in their tricks: the {other} "
-                                "cannot have made the Mondfang", side=SIDE_WORDS[trull], other=SIDE_WORDS[_other(trull)]))
+                                "cannot have made the Mondfang", side=SIDE_WORDS[trull],
+                                other=SIDE_WORDS[_other(trull)]))
     if cp is None:
         return
     for side in SIDES:
