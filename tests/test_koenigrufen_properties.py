@@ -253,3 +253,34 @@ def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie)
         head = upto(full, k)
         assert head == replay(partie.with_deals(partie.deals[:k]))
         assert extend(head, partie.deals[k:]) == full
+
+
+# -- RULES-KOENIGRUFEN §13 ----------------------------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties(), st.sampled_from([1, 2, 208, 209]))
+def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(partie, thirds):
+    """Any positive game the generator makes, its card points changed to 1/3, 2/3, 69 1/3 or 69 2/3 (and `won`
+    left to them): refused with exactly one problem, about the card points."""
+    from dataclasses import replace
+
+    from scorer.koenigrufen.rules import POSITIVE
+    games = [d for d in partie.deals if d.type == "game" and d.contract in POSITIVE and not d.conceded]
+    assume(games)
+    for deal in games:
+        problems = check(partie.rules, replace(deal, card_points=thirds, won=None), partie.players)
+        assert [p.field for p in problems] == ["card_points"], [str(p) for p in problems]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties())
+def test_a_conceded_rufer_scores_the_game_value_only(partie):
+    s = replay(partie)
+    for r in s.deals:
+        if r.deal.type == "game" and r.deal.conceded and r.deal.contract == "rufer":
+            value = partie.rules.value("rufer")
+            assert r.points[r.deal.declarer] == -3 * value * r.multiplier
+            assert sorted(r.points) == sorted([-3 * value * r.multiplier] + [value * r.multiplier] * 3
+                                              + [0] * (len(partie.players) - 4))
