@@ -102,7 +102,14 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
     offered = (game,) if game else games.registered() if every else games.offered()
     if game is None:
         fmt = data.get("format") if isinstance(data, dict) else None
-        game = next((g for g in offered if g.format == fmt), None) or games.default()
+        game = next((g for g in offered if g.format == fmt), None)
+        if game is None and isinstance(data, dict):   # no game to read it as: one message, not a game's complaints
+            formats = Alternatives(g.format for g in offered)
+            if "format" not in data:
+                raise games.default().error([Problem("format", "format must be {formats}", formats=formats)])
+            raise games.default().error([Problem("format", "unknown format '{format}': a partie file's format is "
+                                                 "{formats}", format=_written(fmt), formats=formats)])
+        game = game or games.default()
     if not isinstance(data, dict):
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
                                           "rules and deals")])
@@ -161,6 +168,14 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
     if problems:
         raise game.error(problems)
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
+
+
+def _written(value) -> str:
+    """A value of the file as it is written there, cut short."""
+    if isinstance(value, (list, dict)):
+        return "[…]" if isinstance(value, list) else "{…}"
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def to_dict(partie: Partie) -> dict:

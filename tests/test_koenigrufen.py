@@ -352,6 +352,11 @@ def p(name, side="declarer", announced=True, made=True, **kw):
     return {"premium": name, "side": side, "announced": announced, "made": made, **kw}
 
 
+def no_won(deal):
+    """The deal without `won` (left out: null is refused, RULES-KOENIGRUFEN §13)."""
+    return {k: v for k, v in deal.items() if k != "won"}
+
+
 TRI = {"type": "game", "dealer": 3, "contract": "trischaken", "declarer": 0}
 PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "won": True}
 
@@ -362,7 +367,7 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(players=("Anna", "anna", "B", "C")), "players", "the players need different names"),
     ({**file(), "rules": {"preset": "wien"}}, "preset", "rules: unknown preset 'wien': choose one of ooe, tirol"),
     (file(foo=1), "foo", "rules: unknown option 'foo'"),
-    (file(valat="premium"), "valat", "rules: the Upper Austrian cup rules (OÖ 4/2023) rules have no option 'valat'"),
+    (file(valat="premium"), "valat", "rules: the Upper Austrian cup (OÖ 4/2023) rules have no option 'valat'"),
     (file(trischaken_renonce="flat"), "trischaken_renonce", "have no option 'trischaken_renonce'"),
     (file(stake="0"), "stake", "rules: the stake must be an amount of whole cents above 0"),
     (file(stake="0.105"), "stake", "the stake must be an amount of whole cents"),
@@ -373,9 +378,10 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(jungfrauen="full", preset="tirol"), "jungfrauen", "Jungfrauen \"full\" belongs to the \"loser\" payout"),
     (file(dreier(contract="tarock")), "contract", "deal 1: unknown contract 'tarock'"),
     (file(dreier(contract="zwiccolo_ouvert", won=True)), "contract",
-     "deal 1: the Upper Austrian cup rules (OÖ 4/2023) rules have no Zwiccolo ouvert"),
+     "deal 1: the Upper Austrian cup (OÖ 4/2023) rules have no Zwiccolo ouvert"),
     (file(dreier(premiums=[p("skues")])), "premiums", "deal 1: unknown premium 'skues'"),
-    (file(dreier(premiums=[p("mondfang")])), "premiums", "rules have no Mondfang"),
+    (file(dreier(premiums=[p("mondfang")])), "premiums",
+     "deal 1: the Upper Austrian cup (OÖ 4/2023) rules have no Mondfang"),
     (file(dreier(contract="farbensolo", premiums=[p("trull")])), "premiums",
      "deal 1: Trull cannot be played in a Farbensolo"),
     (file(dreier(premiums=[p("koenig_ultimo")])), "premiums", "deal 1: King ultimo cannot be played in a Dreier"),
@@ -395,27 +401,26 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(dreier(contract="sechserdreier")), "declarer", "deal 1: only the Vorhand (Anna) can play Sechserdreier"),
     (file(rufer(contract="besserrufer", premiums=[p("pagat", announced=False)])), "premiums",
      "deal 1: a Besserrufer needs a bird announced by the declarer's side"),
-    (file(rufer(conceded=True, won=None) | {"won": None}), "conceded",
+    (file(no_won(rufer(conceded=True))), "conceded",
      "deal 1: only a declarer whose King lay in the talon can concede: the partner must be null"),
-    (file({**dreier(), "conceded": True, "won": None}), "conceded",
+    (file(no_won({**dreier(), "conceded": True})), "conceded",
      "deal 1: only a Rufer or a Besserrufer can be conceded, not a Dreier"),
-    (file({**rufer(partner=None), "conceded": True, "won": None, "kontra": 2}), "kontra",
+    (file(no_won({**rufer(partner=None), "conceded": True, "kontra": 2})), "kontra",
      "deal 1: a conceded game has no Kontra"),
-    (file({**rufer(partner=None), "conceded": True, "won": None, "card_points": 20}), "card_points",
+    (file(no_won({**rufer(partner=None), "conceded": True, "card_points": 20})), "card_points",
      "deal 1: a conceded game was not played: enter no card points"),
     (file({**rufer(partner=None), "conceded": True}), "won",
      "deal 1: a conceded game is neither won nor lost: leave won out"),
-    (file({**dreier(), "won": None}), "won",
+    (file(no_won(dreier())), "won",
      "deal 1: say whether the Dreier was won, or enter the declarer's side's card points"),
     (file(dreier(card_points="35 1/3")), "won", "deal 1: 35 1/3 card points lose the game, but won says won"),
     (file(dreier(won=False, premiums=[p("valat")])), "won",
      "deal 1: a Valat made by the declarer's side means they won: won must be true"),
     (file({**PICCOLO, "card_points": 10}), "card_points", "deal 1: Piccolo is won or lost by tricks"),
-    (file({**PICCOLO, "won": None}), "won", "deal 1: say whether the Piccolo was won or lost"),
+    (file(no_won(PICCOLO)), "won", "deal 1: say whether the Piccolo was won or lost"),
     (file(dreier(card_points="35.5")), "card_points", "deal 1: '35.5' is not a number of card points"),
     (file(dreier(card_points="35 3/3")), "card_points", "is not a number of card points"),
-    (file(dreier(card_points=71)), "card_points", "deal 1: the declarer's side's card points are between 0 and 70, "
-                                                  "not 71"),
+    (file(dreier(card_points=71)), "card_points", "deal 1: card points are between 0 and 70, not 71"),
     (file({**TRI, "card_points": [30, 20, 20, 10]}), "card_points",
      "deal 1: the card points add up to 80, not 70: check the count"),
     (file({**TRI, "card_points": [30, 20, "18 2/3", "1"]}), "card_points",
@@ -450,8 +455,9 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file({"type": "misdeal", "dealer": 0, "offender": 9}), "offender",
      "deal 1: the offender must be one of the 4 players (0 to 3)"),
     (file({"type": "renonce", "dealer": 3, "contract": "dreier", "declarer": 0, "offender": 0,
-           "premiums": [{"premium": "pagat", "side": "declarer", "announced": True, "made": True}]}), "premiums",
-     "deal 1: each premium of a renonce is {\"premium\", \"side\"}: the announced ones"),
+           "premiums": [{"premium": "pagat", "side": "declarer", "announced": True, "note": "x"}]}), "premiums",
+     "deal 1: each premium of a renonce is {\"premium\", \"side\"} (and \"announced\", \"made\", \"kontra\" when "
+     "given)"),
 ])
 def test_every_refusal_has_its_message(data, field, message):
     with pytest.raises(KoenigrufenError) as exc:
@@ -478,3 +484,296 @@ def test_messages_keep_template_and_arguments_apart():
     problem = check(OOE, game("rufer", declarer=BERND, partner=CILLI, won=True), P4)[0]
     assert problem.text == "only the Vorhand ({name}) can play {contract}" and problem.args["name"] == "Anna"
     assert problem.localized(German()) == "nur die Vorhand (Anna) darf einen Rufer spielen"
+
+
+# -- §13: the amendments -------------------------------------------------------------------------------------
+# Worked by hand from §13 and the sections it amends. Anna (0) is Vorhand (Dora deals) unless said otherwise.
+
+def rp(name, side="declarer", announced=True):
+    """A premium of a renonce as it may be written now: announced or not; made and Kontra are ignored."""
+    return Premium(name, side, announced)
+
+
+def renonce_of(contract, offender, premiums=(), **kw):
+    return Deal("renonce", DORA, contract, kw.pop("declarer", ANNA), kw.pop("partner", ABSENT),
+                premiums=tuple(premiums), offender=offender)
+
+
+@pytest.mark.parametrize("ruleset, deal, points, money, players", [
+    # a conceded Rufer scores the game value only, whatever birds were announced (§3, §12; the issue's example)
+    case("conceded-rufer-with-pagat-ooe", OOE, game("rufer", partner=None, conceded=True,
+                                                    premiums=[prem("pagat", made=False)]), [-3, 1, 1, 1]),
+    case("conceded-rufer-with-uhu-tirol", TIROL, game("rufer", partner=None, conceded=True,
+                                                      premiums=[prem("uhu", made=False)]), [-3, 1, 1, 1]),
+    # a Besserrufer still adds the bird: (1 + Pagat 2) x 3
+    case("conceded-besserrufer-with-pagat", OOE, game("besserrufer", partner=None, conceded=True,
+                                                      premiums=[prem("pagat", made=False)]), [-9, 3, 3, 3]),
+    # a conceded game's premiums are ignored: no fact check (tirol: Trull beside the other side's Mondfang)
+    case("conceded-premiums-no-fact-check", TIROL, game("rufer", partner=None, conceded=True, premiums=[
+        prem("trull", announced=False), prem("mondfang", "opponents", announced=False)]), [-3, 1, 1, 1]),
+    # renonce: Dreier 4, Bernd's renonce, announced Pagat 2 paid however it went; a silent Uhu is not
+    case("renonce-silent-premium-not-paid", OOE, renonce_of("dreier", BERND, [rp("pagat"), rp("uhu", announced=False)]),
+         [18, -30, 6, 6]),
+    case("renonce-silent-valat-not-paid-ooe", OOE, renonce_of("dreier", BERND, [rp("valat", announced=False)]),
+         [12, -20, 4, 4]),
+    # Valat as the facts allow it: the side that made it has at least 44
+    case("valat-declarer-44", OOE, game("dreier", points=44, premiums=[prem("valat")]), [96, -32, -32, -32]),
+    case("valat-opponents-44", OOE, game("dreier", points=26, premiums=[prem("valat", "opponents", announced=False)]),
+         [-48, 16, 16, 16]),
+    case("valat-tirol-opponents-pagat-failed", TIROL, game("dreier", won=True, premiums=[
+        prem("valat"), prem("pagat", "opponents", made=False)]), [81, -27, -27, -27]),
+    # the list is complete: a Pagat ultimo beside the other side's Trull is accepted (4 + 2 - 1)
+    case("pagat-beside-the-other-sides-trull", OOE, game("dreier", won=True, premiums=[
+        prem("pagat"), prem("trull", "opponents", announced=False)]), [15, -5, -5, -5]),
+    # the piles just large enough: Trull 13, Four Kings 17 1/3, both 30 1/3
+    case("trull-on-13", OOE, game("dreier", points=13, premiums=[prem("trull", announced=False)]),
+         [-9, 3, 3, 3]),
+    case("kings-of-the-opponents-on-17-1/3", OOE, game("dreier", points="52 2/3", premiums=[
+        prem("koenige", "opponents", announced=False)]), [9, -3, -3, -3]),
+    case("trull-and-kings-on-30-1/3", OOE, game("dreier", points="30 1/3", premiums=[
+        prem("trull", announced=False), prem("koenige", announced=False)]), [-6, 2, 2, 2]),
+    # a side has 0 or at least 1
+    case("one-card-point", OOE, game("dreier", points=1), [-12, 4, 4, 4]),
+    case("sixty-nine", OOE, game("dreier", points=69), [12, -4, -4, -4]),
+])
+def test_amended_numbers(ruleset, deal, points, money, players):
+    assert scored(ruleset, deal, players) == (points, money)
+
+
+def renonce_file(**kw):
+    return {"type": "renonce", "dealer": 3, "contract": "dreier", "declarer": 0, "offender": 1, **kw}
+
+
+@pytest.mark.parametrize("deal, points", [
+    # what was said before the renonce is accepted and ignored: Kontra on the game, on a premium, each player's
+    (renonce_file(kontra=2), [12, -20, 4, 4]),
+    (renonce_file(kontra_each=[1, 2, 4, 1]), [12, -20, 4, 4]),
+    (renonce_file(kontra_each=None), [12, -20, 4, 4]),
+    (renonce_file(kontra_each="whatever"), [12, -20, 4, 4]),
+    (renonce_file(premiums=[p("pagat", made=False, kontra=4)]), [18, -30, 6, 6]),
+    (renonce_file(premiums=[p("pagat", announced=False)]), [12, -20, 4, 4]),
+    ({"type": "renonce", "dealer": 3, "contract": "piccolo", "declarer": 1, "offender": 1,
+      "kontra_each": [1, 1, 2, 1]}, [2, -6, 2, 2]),
+])
+def test_renonce_fields_are_accepted_and_ignored(deal, points):
+    settlement = replay(kfile.from_dict(file(deal)))
+    assert list(settlement.deals[0].points) == points
+
+
+def test_a_silent_premium_of_a_renonce_is_kept_in_the_file():
+    partie = kfile.from_dict(file(renonce_file(premiums=[p("pagat", announced=False), p("uhu")])))
+    again = kfile.loads(kfile.dumps(partie))
+    assert again == partie and kfile.deal_to_dict(again.deals[0])["premiums"] == [
+        {"premium": "pagat", "side": "declarer", "announced": False}, {"premium": "uhu", "side": "declarer"}]
+
+
+AMENDED_REFUSALS = [
+    # Valat against the facts
+    (file(no_won(dreier(card_points=20, premiums=[p("valat")]))), "card_points",
+     "deal 1: a Valat made by the declarer's side leaves the other side only talon cards, at most 26 card points: "
+     "the Valat's side has at least 44, not 20"),
+    (file(dreier(card_points="43 2/3", premiums=[p("valat")]), preset="tirol"), "card_points",
+     "the Valat's side has at least 44, not 43 2/3"),
+    (file(dreier(won=False, card_points=27, premiums=[p("valat", "opponents")])), "card_points",
+     "deal 1: a Valat made by the opponents leaves the other side only talon cards, at most 26 card points: "
+     "the Valat's side has at least 44, not 43"),
+    (file(dreier(won=True, premiums=[p("valat", "opponents", announced=False)])), "won",
+     "deal 1: a Valat made by the opponents means they won: won must be false"),
+    # facts that cannot happen, naming the premiums
+    (file(dreier(premiums=[p("valat"), p("pagat", "opponents"), p("trull", "opponents", announced=False)])),
+     "premiums", "deal 1: the declarer's side made a Valat and took every trick: the opponents cannot have made "
+     "Pagat and Trull"),
+    (file(dreier(won=False, premiums=[p("valat", "opponents"), p("koenige", announced=False)])), "premiums",
+     "deal 1: the opponents made a Valat and took every trick: the declarer's side cannot have made Four Kings"),
+    (file(dreier(premiums=[p("trull", announced=False), p("mondfang", "opponents", announced=False)]),
+          preset="tirol"), "premiums",
+     "deal 1: the declarer's side made the Trull, so the Mond was in their tricks: the opponents cannot have made "
+     "the Mondfang"),
+    (file(dreier(won=False, card_points="12 2/3", premiums=[p("trull")])), "premiums",
+     "deal 1: Trull made by the declarer's side: their pile has at least 13 card points (each of those cards is "
+     "4 1/3), not 12 2/3"),
+    (file(dreier(card_points=53, premiums=[p("koenige", "opponents", announced=False)])), "premiums",
+     "deal 1: Four Kings made by the opponents: their pile has at least 17 1/3 card points (each of those cards "
+     "is 4 1/3), not 17"),
+    (file(dreier(won=False, card_points=30, premiums=[p("trull", announced=False), p("koenige")])), "premiums",
+     "deal 1: Trull and Four Kings made by the declarer's side: their pile has at least 30 1/3 card points"),
+    (file(dreier(won=False, card_points="0 1/3")), "card_points",
+     "deal 1: the declarer's side cannot have 0 1/3 card points: a side has 0 or at least 1 (one trick is 1 1/3, "
+     "three talon cards 1)"),
+    (file(dreier(won=False, card_points="0 2/3")), "card_points", "the declarer's side cannot have 0 2/3"),
+    (file(dreier(card_points="69 2/3")), "card_points",
+     "deal 1: 69 2/3 card points leave the opponents 0 1/3, which cannot be: a side has 0 or at least 1"),
+    (file(dreier(card_points="69 1/3")), "card_points", "69 1/3 card points leave the opponents 0 2/3"),
+    # null only for partner and the sitting-out dealer's Trischaken points
+    (file(dreier(won=None, card_points=40)), "won", "deal 1: won cannot be null: leave it out"),
+    (file(dreier(card_points=None)), "card_points", "deal 1: card_points cannot be null"),
+    (file(dreier(kontra=None)), "kontra", "deal 1: kontra cannot be null"),
+    (file(dreier(kontra_each=None)), "kontra_each", "deal 1: kontra_each cannot be null"),
+    (file(dreier(premiums=None)), "premiums", "deal 1: premiums cannot be null"),
+    (file(dreier(conceded=None)), "conceded", "deal 1: conceded cannot be null"),
+    (file(renonce_file(kontra=None)), "kontra", "deal 1: kontra cannot be null"),
+    # Trischaken: no won, no Kontra, kontra_each one per player
+    (file({**TRI, "card_points": [30, 20, 20, 0], "won": False}), "won",
+     "deal 1: Trischaken has no winner to enter: the card points decide"),
+    (file({**TRI, "card_points": [30, 20, 20, 0], "kontra_each": [1, 1, 1]}), "kontra_each",
+     "deal 1: kontra_each has one level per player: 4 values"),
+    (file({**TRI, "card_points": [30, 20, 20, 0], "kontra_each": [1, 2, 1, 1]}), "kontra",
+     "deal 1: Trischaken is played without Kontra"),
+    (file({**PICCOLO, "kontra_each": [1, 1, 1, 1, 1]}), "kontra_each",
+     "deal 1: kontra_each has one level per player: 4 values"),
+    # a renonce's ignored fields still hold what could have been said
+    (file(renonce_file(kontra=3)), "kontra", "deal 1: a Kontra level is 1 (none), 2 (Kontra), 4 (Re) or 8 (Sub), "
+                                             "not 3"),
+    (file(renonce_file(premiums=[p("pagat", announced="yes")])), "premiums",
+     "deal 1: announced and made are true or false"),
+    # names: trimmed, inner spaces one, any whitespace a space, case folded
+    (file(players=("Anna", " ANNA ", "Bernd", "Cilli")), "players", "the players need different names"),
+    (file(players=("Anna  Maria", "anna maria", "Bernd", "Cilli")), "players", "the players need different names"),
+    (file(players=("Anna\tMaria", "Anna\u00a0maria", "Bernd", "Cilli")), "players",
+     "the players need different names"),
+    (file(players=("Anna", "   ", "Bernd", "Cilli")), "players", "each player needs a name"),
+    # the stake: whole cents as a string or an integer; a JSON fraction, a sign, an exponent are refused
+    (file(stake=0.1), "stake", "rules: the stake must be an amount of whole cents above 0 and at most 1000.00 €"),
+    (file(stake="+0.10"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="-0.10"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="1e-1"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="0.105"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="1000.01"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="\u0660.\u0661\u0660"), "stake", "the stake must be an amount of whole cents"),
+    # card points: an integer or "N", "N 1/3", "N 2/3", ASCII digits, no leading zeros, one space
+    (file(dreier(card_points="035")), "card_points",
+     "deal 1: '035' is not a number of card points: write a whole number from 0 to 70, or one with a third like "
+     "\"35 2/3\""),
+    (file(dreier(card_points="35  1/3")), "card_points", "deal 1: '35  1/3' is not a number of card points"),
+    (file(dreier(card_points="\uff13\uff15")), "card_points", "deal 1: '\uff13\uff15' is not a number of card points"),
+    (file(dreier(card_points=" 35")), "card_points", "deal 1: ' 35' is not a number of card points"),
+    (file(dreier(card_points="1/3")), "card_points", "deal 1: '1/3' is not a number of card points"),
+    # messages in the players' words: as written, out of range once
+    (file(dreier(card_points=[120, 90, 0, 0])), "card_points",
+     "deal 1: a Dreier has one number of card points, the declarer's side's (like 41 or \"41 2/3\"), not a list: "
+     "[120, 90, 0, 0]"),
+    (file(dreier(card_points=["41 2/3", "28 1/3"])), "card_points", 'not a list: ["41 2/3", "28 1/3"]'),
+    (file(dreier(card_points=120)), "card_points", "deal 1: card points are between 0 and 70, not 120"),
+    (file(dreier(card_points="70 1/3")), "card_points", "deal 1: card points are between 0 and 70, not 70 1/3"),
+    (file(dreier(card_points=-1)), "card_points", "deal 1: card points are between 0 and 70, not -1"),
+    (file({**TRI, "card_points": [30, 20, 120, 0]}), "card_points",
+     "deal 1: card points are between 0 and 70, not 120"),
+    (file({**PICCOLO, "card_points": [30, 40]}), "card_points",
+     "deal 1: Piccolo is won or lost by tricks: enter no card points"),
+    (file(dreier(premiums=[p("mondfang")])), "premiums",
+     "deal 1: the Upper Austrian cup (OÖ 4/2023) rules have no Mondfang"),
+    # the file's limits
+    ({**file(), "note": "x"}, "note", "unknown field 'note'"),
+    (file(doubled_radl=["bettel", "bettel"]), "doubled_radl",
+     "rules: the doubled Radl must be a list of \"trischaken\" and \"bettel\", each at most once"),
+    (file(misdeal_penalty=1001), "misdeal_penalty", "rules: the misdeal penalty must be a whole number from 0 to 1000"),
+    ({**file(), "deals": [{"type": "misdeal", "dealer": 0, "offender": 0}] * 10_001}, "deals",
+     "a partie has at most 10000 deals"),
+]
+
+
+@pytest.mark.parametrize("data, field, message", AMENDED_REFUSALS)
+def test_amended_refusals_one_message_each(data, field, message):
+    with pytest.raises(KoenigrufenError) as exc:
+        replay(kfile.from_dict(json.loads(json.dumps(data))))
+    problems = exc.value.problems
+    assert len(problems) == 1, [str(q) for q in problems]
+    assert problems[0].field == field
+    assert message in str(problems[0])
+    assert "rules rules" not in str(problems[0]) and "(3" not in str(problems[0])
+
+
+@pytest.mark.parametrize("stake, money", [("0,20", "0.20"), (2, "2.00"), (" 0.10 ", "0.10"), ("1000.00", "1000.00"),
+                                          ("0.100", "0.10")])
+def test_a_stake_is_whole_cents_as_a_string_or_an_integer(stake, money):
+    partie = kfile.from_dict(file(dreier(), stake=stake))
+    assert str(partie.rules.stake) == money
+    assert [str(m) for m in replay(partie).money] == [str((partie.rules.stake * x).quantize(partie.rules.stake))
+                                                      for x in (-4, 12, -4, -4)]
+
+
+def test_a_partie_without_deals_and_names_stored_clean():
+    data = file()
+    del data["deals"]
+    data["players"] = ["  Anna\u00a0 Maria ", "Bernd", "Cilli", "Dora"]
+    partie = kfile.from_dict(data)
+    assert partie.deals == () and partie.players[0] == "Anna Maria"
+
+
+# -- §13 through the command line: the numbers, and each refusal one line on standard error with status 1 --
+
+def cli(tmp_path, data, *args):
+    """`python -m scorer replay FILE` in this process (the command line's main): (status, stdout, stderr)."""
+    import contextlib
+    import io as _io
+
+    from scorer.__main__ import main
+
+    path = tmp_path / "partie.json"
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    out, err = _io.StringIO(), _io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["replay", str(path), *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+ISSUE_CONCEDED = {"type": "game", "dealer": 3, "contract": "rufer", "declarer": 0, "partner": None, "conceded": True,
+                  "premiums": [{"premium": "pagat", "side": "declarer", "announced": True, "made": False}]}
+
+
+def test_the_conceded_rufer_on_the_command_line(tmp_path):
+    status, out, err = cli(tmp_path, file(ISSUE_CONCEDED), "--json")
+    assert status == 0 and err == ""
+    settlement = json.loads(out)
+    assert settlement["deals"][0]["points"] == [-3, 1, 1, 1]
+    assert settlement["deals"][0]["items"] == [{"item": "conceded", "points": [-3, 1, 1, 1],
+                                                "money_points": [-3, 1, 1, 1]}]
+    assert settlement["money"] == ["-0.30", "0.10", "0.10", "0.10"]
+    status, out, err = cli(tmp_path, file(renonce_file(kontra=2, kontra_each=[1, 2, 1, 1],
+                                                       premiums=[p("pagat", kontra=2), p("uhu", announced=False)])),
+                           "--json")
+    assert status == 0 and json.loads(out)["deals"][0]["points"] == [18, -30, 6, 6]
+
+
+@pytest.mark.parametrize("data, field, message", [
+    pytest.param(*case_, id=f"{i}-{case_[1]}") for i, case_ in enumerate(AMENDED_REFUSALS[:-1])])
+def test_each_refusal_on_the_command_line_is_one_line_and_status_1(tmp_path, data, field, message):
+    status, out, err = cli(tmp_path, data, "--json")
+    assert status == 1 and out == ""
+    assert len(err.splitlines()) == 1 and message in err
+
+
+@pytest.mark.parametrize("fmt, message", [
+    ("koenigrufen-parti", 'unknown format \'koenigrufen-parti\': a partie file\'s format is "strohmandeln-partie", '
+                          '"haferltarock-partie" or "koenigrufen-partie"'),
+    (None, "unknown format 'null': a partie file's format is"),
+])
+def test_a_file_of_an_unknown_format_gets_one_message_naming_the_formats(tmp_path, fmt, message):
+    status, out, err = cli(tmp_path, {**file(dreier()), "format": fmt})
+    assert status == 1 and out == "" and err.splitlines() == [message] if fmt else err.startswith(message)
+    assert len(err.splitlines()) == 1
+
+
+def test_a_file_with_the_amended_refusals_through_a_real_process(tmp_path):
+    data = file(ISSUE_CONCEDED)
+    data["deals"] += [no_won(dreier(dealer=0, declarer=2, card_points=20, premiums=[p("valat")])),
+                      no_won(dreier(dealer=1, declarer=3, card_points=[120, 90, 0, 0]))]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    out = run(str(bad))
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.splitlines() == [
+        "deal 2: a Valat made by the declarer's side leaves the other side only talon cards, at most 26 card points: "
+        "the Valat's side has at least 44, not 20",
+        "deal 3: a Dreier has one number of card points, the declarer's side's (like 41 or \"41 2/3\"), not a list: "
+        "[120, 90, 0, 0]"]
+
+
+# -- the contract in docs/ (copied word for word from the team's originals) ----------------------------------
+
+def test_the_amended_contract_and_format_are_in_docs():
+    rules = (ROOT / "docs" / "RULES-KOENIGRUFEN.md").read_text(encoding="utf-8")
+    assert "## 13. Amendments (November 2026)" in rules
+    assert "scores the game value only" in rules and "side that made it at least 44" in rules
+    fmt = (ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8")
+    assert "readers ignore items of 0 points" in fmt

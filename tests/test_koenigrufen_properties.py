@@ -38,8 +38,9 @@ def premiums(draw, rules, contract, renonce, no_kontra=False):
     for name in names:
         side = "declarer" if name == "koenig_ultimo" or (contract == "besserrufer" and name in BIRDS) else \
             draw(st.sampled_from(["declarer", "opponents"]))
-        if renonce:
-            out.append(Premium(name, side))
+        if renonce:   # what was said before it: a silent one is listed too, and not paid (§13)
+            bird = contract == "besserrufer" and name in BIRDS
+            out.append(Premium(name, side, True if bird else draw(st.booleans())))
             continue
         announced = True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())
         made = draw(st.booleans()) if announced else True
@@ -82,15 +83,39 @@ def deals(draw, rules, n):
     if contract in ("rufer", "besserrufer") and partner is None and draw(st.booleans()):
         return Deal("game", dealer, contract, declarer, partner, conceded=True,
                     premiums=draw(premiums(rules, contract, False, no_kontra=True)))
-    prem = draw(premiums(rules, contract, False))
-    valat = next((e for e in prem if e.premium == "valat" and e.made), None)
-    points = draw(st.one_of(st.none(), st.integers(0, 210)))
+    prem = possible(draw(premiums(rules, contract, False)))
+    made = {e.premium: e.side for e in prem if e.made}
+    # card points a side can have (0 or at least 1, §13), enough for a made Valat, Trull, Four Kings
+    points = draw(st.one_of(st.none(), st.integers(0, 210).filter(lambda v: v not in (1, 2, 208, 209))))
+    if points is not None:
+        for side, pile in (("declarer", points), ("opponents", 210 - points)):
+            need = 132 if made.get("valat") == side else (39 if made.get("trull") == side else 0) + (
+                52 if made.get("koenige") == side else 0)
+            if pile < need:
+                points = None
+                break
     won = (points >= 107) if points is not None else draw(st.booleans())
-    if valat is not None:
-        won = valat.side == "declarer"
-        points = None
+    if "valat" in made and points is None:
+        won = made["valat"] == "declarer"
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=points,
                 kontra=draw(st.sampled_from(levels)), premiums=prem)
+
+
+def possible(prem):
+    """The premiums as they can happen at the table (§13): beside a made Valat the other side made none (its
+    announced ones failed, its silent ones are not there), and beside a made Trull no Mondfang of the other
+    side."""
+    made = {e.premium: e.side for e in prem if e.made}
+    out = []
+    for e in prem:
+        beaten = (("valat" in made and e.premium != "valat" and e.side != made["valat"])
+                  or (e.premium == "mondfang" and made.get("trull", e.side) != e.side))
+        if beaten and e.made:
+            if not e.announced:
+                continue
+            e = Premium(e.premium, e.side, e.announced, False, e.kontra)
+        out.append(e)
+    return tuple(out)
 
 
 @st.composite
@@ -228,3 +253,34 @@ def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie)
         head = upto(full, k)
         assert head == replay(partie.with_deals(partie.deals[:k]))
         assert extend(head, partie.deals[k:]) == full
+
+
+# -- RULES-KOENIGRUFEN §13 ----------------------------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties(), st.sampled_from([1, 2, 208, 209]))
+def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(partie, thirds):
+    """Any positive game the generator makes, its card points changed to 1/3, 2/3, 69 1/3 or 69 2/3 (and `won`
+    left to them): refused with exactly one problem, about the card points."""
+    from dataclasses import replace
+
+    from scorer.koenigrufen.rules import POSITIVE
+    games = [d for d in partie.deals if d.type == "game" and d.contract in POSITIVE and not d.conceded]
+    assume(games)
+    for deal in games:
+        problems = check(partie.rules, replace(deal, card_points=thirds, won=None), partie.players)
+        assert [p.field for p in problems] == ["card_points"], [str(p) for p in problems]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(parties())
+def test_a_conceded_rufer_scores_the_game_value_only(partie):
+    s = replay(partie)
+    for r in s.deals:
+        if r.deal.type == "game" and r.deal.conceded and r.deal.contract == "rufer":
+            value = partie.rules.value("rufer")
+            assert r.points[r.deal.declarer] == -3 * value * r.multiplier
+            assert sorted(r.points) == sorted([-3 * value * r.multiplier] + [value * r.multiplier] * 3
+                                              + [0] * (len(partie.players) - 4))

@@ -15,7 +15,7 @@ import pytest
 
 from scorer import store
 from scorer.db import connect
-from scorer.koenigrufen import replay
+from scorer.koenigrufen import Premium, replay
 from scorer.koenigrufen.file import loads
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
@@ -319,3 +319,112 @@ def test_five_players_who_pays_whom_through_the_shared_end(app, client):
     assert settle_lines(client.get(board + "/end").text) == expected
     assert client.post(board + "/end", data={"confirm": "yes"}).status_code == 302   # the Radl unfinished: confirmed
     assert settle_lines(client.get(board).text) == expected      # the ended board: the shared section, once
+
+
+# -- RULES-KOENIGRUFEN §13 in the deal form, over real HTTP (waitress) ---------------------------------------
+
+@pytest.fixture
+def live(app):
+    from tests.test_hardening import Server
+
+    server = Server(app)
+    yield server
+    server.close()
+
+
+def live_start(live, **changes):
+    status, headers, text = live.request("/new", {**NEW, **changes})
+    assert status == 302, errors(text)
+    return headers["Location"].replace(live.base, "")
+
+
+def live_deal(live, board, language="en", **fields):
+    data = {"type": "game", "action": "save", "key": secrets.token_urlsafe(16), "dealer": "3", **fields}
+    return live.request(board + "/deal", data, headers={"Accept-Language": language})
+
+
+# the page writes card points with a narrow no-break space ("30 ⅓"); `beside` reads every space as one
+CONTAINERS = {"card_points": r'id="f-card_points".*?</div>', "premiums": r'id="premiums".*?</details>',
+              "result": r'id="fs-result".*?</fieldset>'}
+
+
+def beside(page: str, field: str) -> list[str]:
+    """The messages shown inside the field's own box (its div, fieldset or the premiums' details)."""
+    import html
+
+    box = re.search(CONTAINERS[field], page, re.S)
+    assert box, field
+    listed = " ".join(re.findall(r'<ul class="errors"[^>]*>(.*?)</ul>', box.group(0), re.S))
+    return [html.unescape(re.sub(r"\s+", " ", m)).strip() for m in re.findall(r"<li>(.*?)</li>", listed, re.S)]
+
+
+def test_a_conceded_rufer_and_a_renonce_as_amended_over_http(app, live):
+    board = live_start(live)
+    # the issue's example: a conceded Rufer with an announced Pagat scores the game value only
+    status, _h, text = live_deal(live, board, contract="rufer", declarer="0", partner="talon", conceded="y",
+                                 side_pagat="declarer", ann_pagat="yes", made_pagat="no")
+    assert status == 302, errors(text)
+    # a renonce with the Kontra said before it (ignored) and a silent Uhu (not paid): Dreier 4 + Pagat 2
+    status, _h, text = live_deal(live, board, dealer="0", type="renonce", contract="dreier", declarer="2",
+                                 offender="3", kontra="2", side_pagat="declarer", kon_pagat="4",
+                                 side_uhu="declarer", ann_uhu="no")
+    assert status == 302, errors(text)
+    sp, s = settled(app, board)
+    assert [r.points for r in s.deals] == [(-3, 1, 1, 1), (6, 6, 18, -30)]
+    # stored as typed: the silent Uhu stays a fact of the deal (the edit form shows it), the Kontra said is not kept
+    assert sp.partie.deals[1].premiums == (Premium("pagat", "declarer"), Premium("uhu", "declarer", False))
+    edit = live.request(board + "/deal/2/edit")[2]
+    assert re.search(r'name="ann_uhu"[^>]*>.*?<option value="no" selected>', edit, re.S)
+
+
+IMPOSSIBLE = [
+    # (partie, fields, field, English, German)
+    ({}, {"contract": "dreier", "declarer": "0", "card_points": "20", "side_valat": "declarer"}, "card_points",
+     "A Valat made by the declarer's side leaves the other side only talon cards, at most 26 card points: the "
+     "Valat's side has at least 44, not 20.",
+     "Ein Valat der Spielerseite lässt der anderen Seite nur Talonkarten, höchstens 26 Punkte: die Seite des Valats "
+     "hat mindestens 44, nicht 20."),
+    ({}, {"contract": "dreier", "declarer": "0", "result": "lost", "side_valat": "declarer"}, "result",
+     "A Valat made by the declarer's side means they won: won must be true.",
+     "Ein Valat der Spielerseite heißt, sie haben gewonnen: won muss true sein."),
+    ({}, {"contract": "dreier", "declarer": "0", "result": "won", "side_valat": "declarer",
+          "side_pagat": "opponents"}, "premiums",
+     "The declarer's side made a Valat and took every trick: the opponents cannot have made Pagat.",
+     "Ein Valat der Spielerseite nimmt jeden Stich: Pagat ultimo der Gegenspieler kann es nicht geben."),
+    ({"preset": "tirol"}, {"contract": "dreier", "declarer": "0", "result": "won", "side_trull": "declarer",
+                           "ann_trull": "no", "side_mondfang": "opponents", "ann_mondfang": "no"}, "premiums",
+     "The declarer's side made the Trull, so the Mond was in their tricks: the opponents cannot have made the "
+     "Mondfang.", "Die Trull der Spielerseite legt den Mond in ihre Stiche: einen Mondfang der Gegenspieler kann es "
+                  "nicht geben."),
+    ({}, {"contract": "dreier", "declarer": "0", "card_points": "12", "side_trull": "declarer", "ann_trull": "no"},
+     "premiums", "Trull made by the declarer's side: their pile has at least 13 card points (each of those cards "
+                 "is 4 ⅓), not 12.",
+     "Trull der Spielerseite: ihr Stapel hat mindestens 13 Punkte (jede dieser Karten zählt 4 ⅓), nicht 12."),
+    ({}, {"contract": "dreier", "declarer": "0", "card_points": "60", "side_koenige": "opponents",
+          "ann_koenige": "no", "side_trull": "opponents", "ann_trull": "no"}, "premiums",
+     "Trull and Four Kings made by the opponents: their pile has at least 30 ⅓ card points (each of those cards "
+     "is 4 ⅓), not 10.", "Trull und Vier Könige der Gegenspieler: ihr Stapel hat mindestens 30 ⅓ Punkte"),
+    ({}, {"contract": "dreier", "declarer": "0", "card_points": "⅓"}, "card_points",
+     "The declarer's side cannot have 0 ⅓ card points: a side has 0 or at least 1 (one trick is 1 ⅓, three "
+     "talon cards 1).", "Die Spielerseite kann nicht 0 ⅓ Punkte haben: eine Seite hat 0 oder mindestens 1 Punkt "
+                        "(ein Stich zählt 1 ⅓, drei Talonkarten 1)."),
+    ({}, {"contract": "dreier", "declarer": "0", "card_points": "69 2/3"}, "card_points",
+     "69 ⅔ card points leave the opponents 0 ⅓, which cannot be",
+     "69 ⅔ Punkte ließen den Gegenspielern 0 ⅓, das kann nicht sein"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("partie, fields, field, english, german", IMPOSSIBLE)
+def test_an_impossible_entry_is_refused_beside_its_field_over_http(app, live, language, partie, fields, field,
+                                                                    english, german):
+    board = live_start(live, **partie)
+    status, _h, page = live_deal(live, board, language, **fields)
+    assert status == 422
+    shown = beside(page, field)
+    assert len(shown) == 1 and (english if language == "en" else german) in shown[0], shown   # one message
+    assert settled(app, board)[0].partie.deals == ()
+    # the preview refuses it the same way, and stores nothing either
+    status, _h, page = live_deal(live, board, language, action="preview", **fields)
+    assert status == 422 and (english if language == "en" else german) in beside(page, field)[0]
+    assert settled(app, board)[0].partie.deals == ()

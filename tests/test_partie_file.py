@@ -79,7 +79,8 @@ def _problems(data):
     pytest.param(lambda d: d["rules"].update(stake="lots"), "rules: the stake must be an amount of money like 0.10",
                  id="stake"),
     pytest.param(lambda d: d.update(version=2), "version must be 1; this scorer reads version 1 files", id="version"),
-    pytest.param(lambda d: d.update(format="doppelkopf"), 'format must be "strohmandeln-partie", "haferltarock-partie" or "koenigrufen-partie"', id="format"),
+    pytest.param(lambda d: d.update(format="doppelkopf"), 'unknown format \'doppelkopf\': a partie file\'s format is '
+                 '"strohmandeln-partie", "haferltarock-partie" or "koenigrufen-partie"', id="format"),
 ])
 def test_bad_files_name_the_deal_and_the_field(change, expected):
     data = example()
@@ -168,3 +169,37 @@ def test_a_checked_replay_still_stops_where_the_partie_ended(tmp_path):
     out = run_cli("replay", str(path), "--json")
     assert out.returncode == 1 and out.stdout == ""
     assert "ran out of credits" in out.stderr
+
+
+def test_a_bonus_of_0_points_stands_to_explain_and_readers_ignore_it():
+    """FORMAT.md: a bonus entered but scoring nothing (the Pagat of a drawn Beck game) may stand with 0 points;
+    readers ignore items of 0 points: the deal's points, the balance, the CSV and the Runde's figures are the
+    same as without it. (Bavarian Tarock's settlement has no items: nothing there to ignore.)"""
+    from scorer.export import csv_text
+    import csv
+    import io
+
+    from scorer.haferl.game import GAME as haferl_game
+    from scorer.haferl import replay as haferl_replay
+    from scorer.strohmandeln.tables import figures
+
+    def partie(bonuses):
+        return {"format": "strohmandeln-partie", "version": 1, "players": ["Anna", "Bernd"],
+                "rules": {"preset": "beck"}, "deals": [
+                    {"type": "game", "dealer": 0, "undertaker": 0, "card_points": ["35", None], "bonuses": bonuses},
+                    {"type": "game", "dealer": 1, "undertaker": 1, "card_points": ["40", None]}]}
+
+    with_pagat = replay(from_dict(partie([{"bonus": "pagat", "player": 1}])))
+    without = replay(from_dict(partie([])))
+    first = settlement_to_dict(with_pagat)["deals"][0]
+    assert first["items"] == [{"item": "pagat", "player": 1, "points": 0}] and first["points"] == [0, 0]
+    assert with_pagat.balance == without.balance == (2, -2)
+    assert figures(with_pagat) == figures(without)
+    # the CSV lists the bonus as entered (a fact), and its numbers are those without it
+    def numbers(settlement):
+        rows = list(csv.reader(io.StringIO(csv_text(settlement))))
+        column = rows[0].index("bonuses")
+        return [row[:column] + row[column + 1:] for row in rows]
+    assert numbers(with_pagat) == numbers(without)
+    haferl = loads((Path(__file__).parent / "data" / "haferl-example.json").read_text(), haferl_game)
+    assert all("items" not in deal for deal in settlement_to_dict(haferl_replay(haferl))["deals"])

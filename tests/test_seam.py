@@ -39,8 +39,9 @@ def test_its_problems_are_said_as_every_game_says_them(fake_game):
         "unknown field 'colour'", "deal 1: declarer is a player's number, counted from 0"]
     with pytest.raises(games.default().error) as refused:
         from_dict({**COIN, "format": "skat-partie"})
-    assert ('format must be "strohmandeln-partie", "haferltarock-partie", "koenigrufen-partie" or "coin-toss-partie"'
-            in [str(p) for p in refused.value.problems])
+    assert [str(p) for p in refused.value.problems] == [
+        'unknown format \'skat-partie\': a partie file\'s format is "strohmandeln-partie", "haferltarock-partie", '
+        '"koenigrufen-partie" or "coin-toss-partie"']
 
 
 def test_the_shared_preview_scores_its_next_deal(fake_game):

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ..amounts import card_points_text
-from ..words import N_, Thirds
+from ..words import N_, Thirds, Words
 from .problems import Problem
 from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE, PREMIUM_LABELS,
                     PRESET_NAMES, VORHAND_ONLY, RuleSet)
@@ -81,20 +81,35 @@ def sitting_out(dealer: int, players: int) -> int | None:
     return dealer if players == 5 else None
 
 
-_THIRDS = re.compile(r"^(\d{1,3})(?:\s+([12])/3)?$")
+# "N", "N 1/3", "N 2/3": ASCII digits, no leading zeros, one space (§13)
+_THIRDS = re.compile(r"(0|[1-9][0-9]{0,2})(?: ([12])/3)?")
 
 
 def parse_card_points(value: object) -> int:
-    """Card points as the file has them (an integer, "N", "N 1/3", "N 2/3") -> thirds; ValueError if not."""
+    """Card points as the file has them (an integer, "N", "N 1/3", "N 2/3") -> thirds; ValueError if not.
+    Whether they lie between 0 and 70 is checked apart (`check`, `file._points`), so that a value out of range
+    gets that message alone."""
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value <= 1000:
             raise ValueError(value)
         return 3 * value
     if isinstance(value, str) and len(value) <= 20:
-        m = _THIRDS.match(value.strip())
+        m = _THIRDS.fullmatch(value)
         if m:
             return 3 * int(m.group(1)) + int(m.group(2) or 0)
     raise ValueError(value)
+
+
+def written(value) -> str:
+    """A value of a partie file quoted as it is written there (card points in thirds written back as the file
+    writes them), cut short: what a message says was wrong."""
+    import json
+
+    if isinstance(value, tuple):
+        value = [None if v is None else format_card_points(v) if isinstance(v, int) and not isinstance(v, bool)
+                 else v for v in value]
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def format_card_points(thirds: int) -> int | str:
@@ -218,7 +233,10 @@ def _check_trischaken(rules: RuleSet, deal: Deal, n: int, out, problems: list[Pr
         problems.append(Problem("won", "Trischaken has no winner to enter: the card points decide"))
     if deal.conceded:
         problems.append(Problem("conceded", "only a Rufer or a Besserrufer can be conceded"))
-    if deal.kontra != 1 or (deal.kontra_each is not None and any(k != 1 for k in deal.kontra_each)):
+    each = deal.kontra_each
+    if each is not None and (not isinstance(each, tuple) or len(each) != n):
+        problems.append(Problem("kontra_each", "kontra_each has one level per player: {n} values", n=n))
+    elif deal.kontra != 1 or (each is not None and any(k != 1 or isinstance(k, bool) for k in each)):
         problems.append(Problem("kontra", "Trischaken is played without Kontra"))
     if deal.premiums:
         problems.append(Problem("premiums", "Trischaken has no premiums"))
@@ -289,11 +307,18 @@ def _check_positive(rules: RuleSet, deal: Deal, n: int, out, problems: list[Prob
     else:
         _check_kontra_level(deal.kontra, rules, "kontra", problems)
         cp = deal.card_points
-        if cp is not None and (not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp <= TOTAL):
+        if isinstance(cp, tuple):
+            problems.append(Problem("card_points", "a {contract} has one number of card points, the declarer's "
+                                    "side's (like 41 or \"41 2/3\"), not a list: {value}", contract=label,
+                                    value=written(cp)))
+            cp = None
+        elif cp is not None and (not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp <= TOTAL):
             problems.append(Problem("card_points", "the declarer's side's card points are between 0 and 70, "
                                     "not {value}", value=_shown(cp)))
             cp = None
-        if deal.won is None and cp is None:
+        if deal.card_points is not None and cp is None:
+            pass   # said above: one message
+        elif deal.won is None and cp is None:
             problems.append(Problem("won", "say whether the {contract} was won, or enter the declarer's side's "
                                     "card points", contract=label))
         elif deal.won is not None and not isinstance(deal.won, bool):
@@ -302,7 +327,10 @@ def _check_positive(rules: RuleSet, deal: Deal, n: int, out, problems: list[Prob
             problems.append(Problem("won", "{points} card points {result} the game, but won says {won}",
                                     points=Thirds(cp), result=N_("win") if cp >= WIN else N_("lose"),
                                     won=N_("won") if deal.won else N_("lost")))
+    before = len(problems)
     _check_premiums(rules, deal, problems)
+    if deal.conceded is False:   # a conceded game's premiums are ignored: no fact check applies to them (§13)
+        _check_facts(deal, problems, premiums_ok=not any(p.field == "premiums" for p in problems[before:]))
 
 
 def deal_won(deal: Deal) -> bool | None:
@@ -358,9 +386,9 @@ def _check_premiums(rules: RuleSet, deal: Deal, problems: list[Problem]) -> None
             problems.append(Problem("premiums", "say whether {premium} was announced and whether it was made",
                                     premium=what))
             continue
-        if renonce and not entry.announced:
-            problems.append(Problem("premiums", "a renonce lists only the announced premiums, not {premium}",
-                                    premium=what))
+        if name in BIRDS and entry.side == "declarer" and entry.announced:
+            bird = True
+        if renonce:   # what was said before it: only announced premiums are paid, made and Kontra ignored (§13)
             continue
         if not _level(entry.kontra):
             problems.append(Problem("premiums", "a Kontra level is 1 (none), 2 (Kontra), 4 (Re) or 8 (Sub), not "
@@ -374,20 +402,78 @@ def _check_premiums(rules: RuleSet, deal: Deal, problems: list[Problem]) -> None
         elif entry.kontra > rules.max_kontra:
             problems.append(Problem("premiums", "these rules allow Kontra levels up to {max}, not {value}",
                                     max=rules.max_kontra, value=entry.kontra))
-        elif entry.kontra != 1 and (deal.conceded is True or renonce):
-            problems.append(Problem("premiums", "a {what} has no Kontra",
-                                    what=N_("renonce") if renonce else N_("conceded game")))
-        if name in BIRDS and entry.side == "declarer" and entry.announced:
-            bird = True
-        if name == "valat" and entry.made is True and not renonce and not deal.conceded:
-            won = deal.won
-            if isinstance(won, bool) and won != (entry.side == "declarer"):
-                problems.append(Problem("won", "a Valat made by the {side} means they won: won must be {won}",
-                                        side=N_("declarer's side") if entry.side == "declarer" else
-                                        N_("opponents"), won=N_("true") if entry.side == "declarer" else N_("false")))
+        elif entry.kontra != 1 and deal.conceded is True:
+            problems.append(Problem("premiums", "a {what} has no Kontra", what=N_("conceded game")))
     if contract == "besserrufer" and not bird:
         problems.append(Problem("premiums", "a Besserrufer needs a bird announced by the declarer's side: "
                                 "Pagat, Uhu, Kakadu or Quapil"))
+
+
+SIDE_WORDS = {"declarer": N_("declarer's side"), "opponents": N_("opponents")}
+VALAT_LEAST = 132     # 44 card points: the other side holds at most talon cards, 26 (§13)
+NEEDS = {"trull": 39, "koenige": 52}   # 13, 17 1/3: each of those cards is 4 1/3 counted in threes (§13)
+
+
+def _other(side: str) -> str:
+    return "opponents" if side == "declarer" else "declarer"
+
+
+def _check_facts(deal: Deal, problems: list[Problem], premiums_ok: bool) -> None:
+    """What cannot have happened at the table (§13): a side with 1/3 or 2/3 card points, a Valat against the
+    result or the card points, a premium of the other side beside a made Valat, a Trull beside the other side's
+    Mondfang, a Trull or the Four Kings on a pile too small for them. `premiums_ok`: the premiums passed their
+    own checks (else only the card points are looked at)."""
+    cp = deal.card_points
+    if not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp <= TOTAL:
+        cp = None
+    if cp is not None and 0 < cp < 3:
+        problems.append(Problem("card_points", "the declarer's side cannot have {points} card points: a side has 0 "
+                                "or at least 1 (one trick is {trick}, three talon cards 1)", points=Thirds(cp),
+                                trick=Thirds(4)))
+        cp = None
+    elif cp is not None and TOTAL - 3 < cp < TOTAL:
+        problems.append(Problem("card_points", "{points} card points leave the opponents {rest}, which cannot be: a "
+                                "side has 0 or at least 1 (one trick is {trick}, three talon cards 1)",
+                                points=Thirds(cp), rest=Thirds(TOTAL - cp), trick=Thirds(4)))
+        cp = None
+    if not premiums_ok:
+        return
+    made = {e.premium: e.side for e in deal.premiums if e.made is True}
+    reported: set[str] = set()
+    valat = made.get("valat")
+    if valat is not None:
+        if cp is not None:
+            pile = cp if valat == "declarer" else TOTAL - cp
+            if pile < VALAT_LEAST:
+                problems.append(Problem("card_points", "a Valat made by the {side} leaves the other side only talon "
+                                        "cards, at most 26 card points: the Valat's side has at least 44, not "
+                                        "{points}", side=SIDE_WORDS[valat], points=Thirds(pile)))
+        elif isinstance(deal.won, bool) and deal.won != (valat == "declarer"):
+            problems.append(Problem("won", "a Valat made by the {side} means they won: won must be {won}",
+                                    side=N_("declarer's side") if valat == "declarer" else N_("opponents"),
+                                    won=N_("true") if valat == "declarer" else N_("false")))
+        beside = [e.premium for e in deal.premiums if e.made is True and e.side != valat and e.premium != "valat"]
+        if beside:
+            problems.append(Problem("premiums", "the {side} made a Valat and took every trick: the {other} cannot have "
+                                    "made {premiums}", side=SIDE_WORDS[valat], other=SIDE_WORDS[_other(valat)],
+                                    premiums=Words(PREMIUM_LABELS[p] for p in beside)))
+            reported.update(beside)
+    trull = made.get("trull")
+    if trull is not None and made.get("mondfang") == _other(trull) and "mondfang" not in reported:
+        problems.append(Problem("premiums", "the {side} made the Trull, so the Mond was in their tricks: the {other} "
+                                "cannot have made the Mondfang", side=SIDE_WORDS[trull],
+                                other=SIDE_WORDS[_other(trull)]))
+    if cp is None:
+        return
+    for side in SIDES:
+        cards = [p for p in ("trull", "koenige") if made.get(p) == side and p not in reported]
+        need = sum(NEEDS[p] for p in cards)
+        pile = cp if side == "declarer" else TOTAL - cp
+        if cards and pile < need:
+            problems.append(Problem("premiums", "{premiums} made by the {side}: their pile has at least {need} card "
+                                    "points (each of those cards is {card}), not {points}", card=Thirds(13),
+                                    premiums=Words(PREMIUM_LABELS[p] for p in cards), side=SIDE_WORDS[side],
+                                    need=Thirds(need), points=Thirds(pile)))
 
 
 def _shown(value) -> object:

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from ..partie_file import compact, deal_frame, different_names, names_of, rows_in
 from ..words import N_
-from .deals import ABSENT, Deal, Premium, format_card_points, parse_card_points
+from .deals import ABSENT, TOTAL, Deal, Premium, format_card_points, parse_card_points, written
 from .problems import KoenigrufenError, Problem
-from .rules import KING_CALLS
+from .rules import CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE
 from .scoring import Settlement
 
 FORMAT = "koenigrufen-partie"
@@ -22,11 +22,16 @@ VERSION = 1
 _KEYS = {
     "game": ("type", "dealer", "contract", "declarer", "partner", "conceded", "won", "card_points", "kontra",
              "kontra_each", "premiums"),
-    "renonce": ("type", "dealer", "contract", "declarer", "partner", "offender", "premiums"),
+    # a renonce may carry what was said before it: its Kontra fields are accepted and ignored (§13)
+    "renonce": ("type", "dealer", "contract", "declarer", "partner", "offender", "premiums", "kontra",
+                "kontra_each"),
     "misdeal": ("type", "dealer", "offender"),
 }
 _GAME_PREMIUM = ("premium", "side", "announced", "made", "kontra")
-_RENONCE_PREMIUM = ("premium", "side")
+_RENONCE_PREMIUM = ("premium", "side", "announced", "made", "kontra")
+# the fields that may be left out; null is not a way to leave them out (§13: only `partner` and the sitting-out
+# dealer's Trischaken points are null)
+_OPTIONAL = ("conceded", "won", "card_points", "kontra", "kontra_each", "premiums")
 MAX_DEALS = 10_000
 RULES_IN_FULL = True   # the partie file writes every option (§9)
 _WRONG_TYPE = Problem("type", "type must be game, renonce or misdeal")   # made once: a Problem is immutable
@@ -74,12 +79,28 @@ def _bool(raw: dict, key: str, problems: list[Problem], default=None):
 
 
 def _points(value, problems: list[Problem]):
+    """Card points as written -> thirds, or None with one message: not a number of card points, or one out of
+    range (quoted as written)."""
     try:
-        return parse_card_points(value)
+        thirds = parse_card_points(value)
     except ValueError:
-        problems.append(Problem("card_points", "'{value}' is not a number of card points: write a whole number "
-                                "from 0 to 70, or one with a third like \"35 2/3\"", value=str(value)[:20]))
+        if isinstance(value, int) and not isinstance(value, bool) and -10 ** 6 < value < 10 ** 6:
+            thirds = 3 * value   # a whole number out of range: said so below
+        else:
+            problems.append(Problem("card_points", "'{value}' is not a number of card points: write a whole number "
+                                    "from 0 to 70, or one with a third like \"35 2/3\"", value=written(value)))
+            return None
+    if not 0 <= thirds <= TOTAL:
+        problems.append(Problem("card_points", "card points are between 0 and 70, not {value}", value=written(value)))
         return None
+    return thirds
+
+
+def _level(value, field: str, problems: list[Problem]) -> None:
+    """A Kontra level that is read and then ignored (a renonce's): 1, 2, 4 or 8."""
+    if not (isinstance(value, int) and not isinstance(value, bool) and value in KONTRA_LEVELS):
+        problems.append(Problem(field, "a Kontra level is 1 (none), 2 (Kontra), 4 (Re) or 8 (Sub), not {value}",
+                                value=written(value)))
 
 
 def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
@@ -88,6 +109,14 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     if kind is None:
         return None
     before = len(problems)
+    if kind == "renonce":   # ignored whatever it holds, null included (§13)
+        raw = {k: v for k, v in raw.items() if k != "kontra_each"}
+    nulls = [k for k in _OPTIONAL if k in raw and raw[k] is None]
+    for key in nulls:
+        problems.append(Problem(key, "{key} cannot be null: leave it out (null stands only for a partner whose King "
+                                "lay in the talon and for the Trischaken points of a dealer who sits out)", key=key))
+    if nulls:
+        raw = {k: v for k, v in raw.items() if k not in nulls}
     dealer = _int(raw, "dealer", problems, N_("a player's number, counted from 0"))
     if kind == "misdeal":
         offender = _int(raw, "offender", problems, N_("a player's number, counted from 0"))
@@ -109,16 +138,26 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
     won = _bool(raw, "won", problems) if kind == "game" else None
     card_points = None
     cp = raw.get("card_points")
-    if isinstance(cp, list):
+    if isinstance(cp, list) and contract in POSITIVE:   # one number, the declarer's side's: said as written
+        problems.append(Problem("card_points", "a {contract} has one number of card points, the declarer's side's "
+                                "(like 41 or \"41 2/3\"), not a list: {value}", contract=CONTRACT_LABELS[contract],
+                                value=written(cp)))
+    elif isinstance(cp, list) and contract in NEGATIVE:
+        card_points = ()   # refused by the checks: no card points at all
+    elif isinstance(cp, list):
         if len(cp) > 5:
             problems.append(Problem("card_points", "Trischaken card points are one value per player"))
         else:
             card_points = tuple(None if v is None else _points(v, problems) for v in cp)
     elif cp is not None:
         card_points = _points(cp, problems)
-    kontra = _int(raw, "kontra", problems, N_("a Kontra level: 1, 2, 4 or 8"), 1) if kind == "game" else 1
+    if kind == "game":
+        kontra = _int(raw, "kontra", problems, N_("a Kontra level: 1, 2, 4 or 8"), 1)
+    else:
+        kontra = 1
+        _level(raw.get("kontra", 1), "kontra", problems)   # read, then ignored
     kontra_each = None
-    if raw.get("kontra_each") is not None:
+    if "kontra_each" in raw:
         each = raw["kontra_each"]
         if not isinstance(each, list) or len(each) > 5 or any(
                 not isinstance(k, int) or isinstance(k, bool) for k in each):
@@ -136,7 +175,8 @@ def _premiums(raw, kind: str, problems: list[Problem]) -> tuple[Premium, ...]:
     keys = _GAME_PREMIUM if kind == "game" else _RENONCE_PREMIUM
     shape = (Problem("premiums", "each premium is {{\"premium\", \"side\", \"announced\", \"made\"}} (and "
                      "\"kontra\" when given)") if kind == "game" else
-             Problem("premiums", "each premium of a renonce is {{\"premium\", \"side\"}}: the announced ones"))
+             Problem("premiums", "each premium of a renonce is {{\"premium\", \"side\"}} (and \"announced\", "
+                     "\"made\", \"kontra\" when given)"))
     if not isinstance(raw, list) or len(raw) > 20:
         problems.append(Problem("premiums", "premiums is a list of at most 20 premiums: {shape}", shape=shape))
         return ()
@@ -151,8 +191,13 @@ def _premiums(raw, kind: str, problems: list[Problem]) -> tuple[Premium, ...]:
             problems.append(Problem("premiums", "a premium's name and side are words, like \"pagat\" and "
                                     "\"declarer\""))
             continue
-        if kind == "renonce":
-            out.append(Premium(name[:40], side[:40]))
+        if kind == "renonce":   # made and Kontra said before it are ignored; a silent one is not paid (§13)
+            announced = entry.get("announced", True)
+            if not isinstance(announced, bool) or not isinstance(entry.get("made", True), bool):
+                problems.append(Problem("premiums", "announced and made are true or false"))
+                continue
+            _level(entry.get("kontra", 1), "premiums", problems)
+            out.append(Premium(name[:40], side[:40], announced))
             continue
         announced, made, kontra = entry["announced"], entry["made"], entry.get("kontra", 1)
         if not isinstance(announced, bool) or not isinstance(made, bool):
@@ -178,7 +223,8 @@ def deal_to_dict(deal: Deal) -> dict:
     if deal.type == "renonce":
         out["offender"] = deal.offender
         if deal.premiums:
-            out["premiums"] = [{"premium": p.premium, "side": p.side} for p in deal.premiums]
+            out["premiums"] = [{"premium": p.premium, "side": p.side} if p.announced else
+                               {"premium": p.premium, "side": p.side, "announced": False} for p in deal.premiums]
         return out
     if deal.conceded:
         out["conceded"] = True

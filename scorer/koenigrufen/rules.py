@@ -3,6 +3,7 @@ tariff of §3 and the premiums of §4."""
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from .problems import KoenigrufenError, Problem
 
 PRESETS = ("ooe", "tirol")
 PRESET_NAMES = {
-    "ooe": N_("Upper Austrian cup rules (OÖ 4/2023)"),
+    "ooe": N_("Upper Austrian cup (OÖ 4/2023)"),
     "tirol": N_("Tiroler Tarockcup (Mair 2019)"),
 }
 
@@ -89,10 +90,17 @@ MAX_STAKE = Decimal("1000")
 MAX_MISDEAL_PENALTY = 1000
 
 
+_STAKE = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
+
+
 def _stake(value):
     wrong = ValueError(Message("must be an amount of whole cents above 0 and at most {high}, like {example}",
                                high=Money(MAX_STAKE), example=Money("0.10")))
+    # an integer, or a decimal string with a point or a comma, spaces around it, no sign, no exponent, ASCII
+    # digits only; a JSON number with a fraction is a binary fraction, not cents (§13)
     if isinstance(value, bool) or not isinstance(value, (str, int)) or len(str(value)) > 20:
+        raise wrong
+    if isinstance(value, str) and not _STAKE.fullmatch(value.strip()):
         raise wrong
     try:
         stake = Decimal(str(value).strip().replace(",", "."))

@@ -141,9 +141,10 @@ def score(rules: RuleSet, deal: Deal, n: int) -> tuple[Item, ...]:
             money[deal.declarer] += sign * value * each[o]
         out.add("game", points, money)
         return tuple(out.items)
-    if deal.conceded:
-        amount = value + sum(rules.premium_value(e.premium, True) for e in deal.premiums
-                             if e.premium in BIRDS and e.side == "declarer" and e.announced)
+    if deal.conceded:   # the game value and the declarer side's announced birds; a Rufer has none (§3, §12)
+        amount = value + (0 if deal.contract == "rufer" else sum(
+            rules.premium_value(e.premium, True) for e in deal.premiums
+            if e.premium in BIRDS and e.side == "declarer" and e.announced))
         out.add("conceded", _split(amount, False, team, others, n))
         return tuple(out.items)
     void = deal.contract == "solorufer" and deal.real_partner is None
@@ -190,14 +191,15 @@ def _renonce(rules: RuleSet, deal: Deal, n: int) -> list[int]:
         team, _others = sides(deal, n)
         value = rules.value(deal.contract)
         solo = 2 if deal.contract in SOLO else 1
-        valat = any(e.premium == "valat" for e in deal.premiums) and rules.valat == "multiplier"
+        announced = [e for e in deal.premiums if e.announced]   # only the announced ones are paid (§7, §13)
+        valat = any(e.premium == "valat" for e in announced) and rules.valat == "multiplier"
         for p in active:
             if p == deal.offender:
                 continue
             game = value * VALAT_FACTOR[0] if valat else value
             if deal.contract == "sechserdreier" and p not in team:
                 game *= 2
-            premiums = sum(solo * rules.premium_value(e.premium, True) for e in deal.premiums
+            premiums = sum(solo * rules.premium_value(e.premium, True) for e in announced
                            if not (e.premium == "valat" and rules.valat == "multiplier"))
             pay[p] = (game + premiums) * (3 if p in team and len(team) == 1 else 1)
     pay[deal.offender] = -sum(pay)

@@ -215,7 +215,9 @@ def read_points(text: str):
     text = (text or "").strip().replace("⅓", " 1/3").replace("⅔", " 2/3").replace("\u2009", " ")
     if not text:
         return None
-    thirds = parse_card_points(" ".join(text.split()))
+    text = " ".join(text.split())
+    text = re.sub(r"^0+(?=[0-9])", "", "0 " + text if re.fullmatch(r"[12]/3", text) else text)   # "⅓", "07"
+    thirds = parse_card_points(text)
     if thirds > TOTAL:
         raise ValueError(text)
     return thirds
@@ -326,10 +328,10 @@ def _premiums(form: DealForm, rules, renonce: bool):
         side = form[f"side_{p}"].data
         if side not in ("declarer", "opponents"):
             continue
-        if renonce:
-            yield Premium(p, side)
-            continue
         announced = form[f"ann_{p}"].data != "no"
+        if renonce:   # what was said before it: a silent one is listed, and not paid (RULES-KOENIGRUFEN §13)
+            yield Premium(p, side, announced)
+            continue
         made = form[f"made_{p}"].data != "no"
         kontra = int(form[f"kon_{p}"].data) if announced and form[f"kon_{p}"].data in ("2", "4", "8") else 1
         yield Premium(p, side, announced, made, kontra)
