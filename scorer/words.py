@@ -8,7 +8,7 @@ Argument types that are localized when rendered:
 - `Message` / `Plural`: rendered recursively (a reason inside a message);
 - `Term`: a word of the game (a bonus, a preset, a deal type), translated;
 - `Words`: several terms joined by "and";
-- `Alternatives`: names in quotes joined by "or";
+- `Alternatives`: names in quotes joined by "or"; `Either`: numbers or terms joined by "or", no quotes;
 - `Thirds`: card points in thirds ("35 2/3", in German "35 ⅔");
 - `Money`: an amount in euros;
 - `int`: a number in the locale's digits.
@@ -65,6 +65,22 @@ class Alternatives(tuple):
         if len(quoted) < 2:
             return "".join(quoted)
         return ", ".join(quoted[:-1]) + tr.gettext(" or ") + quoted[-1]
+
+
+class Either(tuple):
+    """Numbers or terms, the last after "or", without quotes ("4 or 5")."""
+
+    def __format__(self, spec: str) -> str:
+        return self.localized(ENGLISH)
+
+    def __str__(self) -> str:
+        return format(self)
+
+    def localized(self, tr) -> str:
+        items = [localize(w, tr) for w in self]
+        if len(items) < 2:
+            return "".join(items)
+        return ", ".join(items[:-1]) + tr.gettext(" or ") + items[-1]
 
 
 class Listing(tuple):
