@@ -11,7 +11,7 @@ from ..problems import ScoringError
 from ..words import Alternatives
 from .problems import Problem, TournamentError, at_round, at_table
 from .rules import Scoring
-from .scoring import Round, Standings, Table, Tournament, decimal_text, score
+from .scoring import Round, Standings, Table, Tournament, decimal_text, scored
 
 FORMAT = "tarock-tournament"
 VERSION = 1
@@ -105,11 +105,21 @@ def standings_of(data: object) -> Standings:
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
         problems.append(Problem("rounds", "rounds is a list of at most {max} rounds", max=MAX_ROUNDS))
         raw_rounds = []
+    frame = len(problems)
     rounds = tuple(_round(raw, r, game, problems) for r, raw in enumerate(raw_rounds, start=1))
-    if problems:
+    if problems[:frame] or rules is None or scoring is None:
         raise TournamentError(problems)
-    # the tables, every deal checked by its game and replayed: the problems, all at once
-    return score(Tournament(game, rules, players, rounds, scoring))
+    # the tables, every deal checked by its game and replayed: the problems of every round, all at once
+    standings = scored(Tournament(game, rules, players, rounds, scoring), problems)
+    if problems:
+        raise TournamentError(sorted(problems, key=_where))
+    return standings
+
+
+def _where(problem: Problem) -> tuple:
+    """Where a problem is, to say the problems in order: the file's frame, then by round, table and deal."""
+    args = problem.args
+    return (args.get("round", 0), args.get("table", 0), args.get("number", 0)) if "round" in args else (0, 0, 0)
 
 
 def _round(raw: object, r: int, game, problems: list) -> Round:

@@ -22,7 +22,7 @@ def at_table(problem: Problem, round_number: int, table: int, deal: int | None =
     round, table and deal."""
     deal = deal or problem.deal
     if deal:
-        return Problem(problem.field, "round {round}, table {table}, deal {deal}: {problem}", round=round_number,
-                       table=table, deal=deal, problem=problem)
+        return Problem(problem.field, "round {round}, table {table}, deal {number}: {problem}", round=round_number,
+                       table=table, number=deal, problem=problem)
     return Problem(problem.field, "round {round}, table {table}: {problem}", round=round_number, table=table,
                    problem=problem)

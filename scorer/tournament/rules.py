@@ -93,15 +93,15 @@ class Scoring:
 def _by_size(raw: object, field: str, sizes: tuple[int, ...], problems: list, parse) -> tuple:
     """A {"4": value, "5": value} option: (size, value) pairs of the sizes the game seats."""
     if not isinstance(raw, dict):
-        problems.append(Problem(field, "{field} is an object with a value per table size, like {{\"4\": …, "
-                                       "\"5\": …}}", field=field))
+        problems.append(Problem(field, "{option} is an object with a value per table size, like {{\"4\": …, "
+                                       "\"5\": …}}", option=field))
         return ()
     out = []
     for key, value in raw.items():
         size = int(key) if isinstance(key, str) and key.isdigit() and key.isascii() else None
         if size not in sizes:
-            problems.append(Problem(field, "{field}: '{key}' is not a table size of this game: {sizes}",
-                                    field=field, key=str(key)[:10], sizes=Either(sizes)))
+            problems.append(Problem(field, "{option}: '{key}' is not a table size of this game: {sizes}",
+                                    option=field, key=str(key)[:10], sizes=Either(sizes)))
             continue
         parsed = parse(value, size, problems)
         if parsed is not None:

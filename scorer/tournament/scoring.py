@@ -211,14 +211,28 @@ def score(tournament: Tournament, *, checked: bool = False) -> Standings:
     """The tournament's standings; TournamentError lists every problem, naming round, table and deal.
 
     `checked`: every deal already passed the game's `check` (a tournament file read did)."""
-    problems = check_tables(tournament)
+    problems: list = []
+    standings = scored(tournament, problems, checked=checked)
     if problems:
         raise TournamentError(problems)
+    return standings
+
+
+def scored(tournament: Tournament, problems: list, *, checked: bool = False) -> Standings | None:
+    """The standings, or None with every problem added to `problems` (a table holding a deal that could not be
+    read, None, is left out: its problems are said already)."""
+    found = check_tables(tournament)
+    if found:
+        problems.extend(found)
+        return None
     game, scoring = tournament.game, tournament.scoring
-    rounds = []
+    rounds, before = [], len(problems)
     for r, rnd in enumerate(tournament.rounds, start=1):
         tables = []
         for t, table in enumerate(rnd.tables, start=1):
+            if any(d is None for d in table.deals):
+                problems.append(None)   # a mark: this table is not scored (removed below)
+                continue
             try:
                 settlement = game.replay(tournament.partie(r, t), checked=checked)
             except ScoringError as exc:
@@ -234,8 +248,10 @@ def score(tournament: Tournament, *, checked: bool = False) -> Standings:
             ranks, shares = table_ranks(schrift, scoring.rank_points_at(size))
             tables.append(TableResult(t, tuple(table.players), settlement, games, schrift, ranks, shares))
         rounds.append(tuple(tables))
-    if problems:
-        raise TournamentError(problems)
+    failed = len(problems) > before
+    problems[before:] = [p for p in problems[before:] if p is not None]
+    if failed:
+        return None
     return Standings(tournament, tuple(rounds), rank(tournament, rounds))
 
 
