@@ -73,8 +73,8 @@ class Game:
 
     def schrift(self, settlement) -> tuple[int, ...]:
         """Each player's Schrift (the written points of a tournament, RULES-TOURNAMENT.md §1) of a settlement: the
-        engine's `schrift`, or the settlement's balance (Königrufen's keeps Kontra out unless `kontra_in_schrift`).
-        A table's Schrift sums to 0."""
+        engine's `schrift`, or the settlement's balance (a game whose Kontra counts only in the money keeps it out
+        of its balance). A table's Schrift sums to 0."""
         own = getattr(self.engine, "schrift", None)
         return tuple(own(settlement)) if own is not None else tuple(settlement.balance)
 
