@@ -117,6 +117,8 @@ def test_the_worked_example_through_replay_json():
     assert "   6.  Franz        -8           50       42  2, 2" in table.stdout
     assert "   8.  Gerti        -7           35       28  4, 3" in table.stdout
     assert "Round 1, table 2, 5 of 20 games: Bernd 9 (52.5), Cilli 9 (52.5)" in table.stdout
+    csv = run(str(EXAMPLE), "--csv")
+    assert csv.returncode == 1 and csv.stdout == "" and "no CSV export" in csv.stderr
 
 
 def test_a_partie_file_is_still_replayed_as_a_partie():

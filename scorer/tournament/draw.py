@@ -17,14 +17,14 @@ TRIES = 200   # seeded shuffles a random draw looks at (§2: a bounded search, n
 
 def _present(tournament: Tournament, present) -> list[int]:
     """The present players, as sorted indices; TournamentError for one the tournament does not have."""
-    players = sorted(set(present))
-    wrong = [p for p in players if not (isinstance(p, int) and not isinstance(p, bool)
-                                        and 0 <= p < len(tournament.players))]
+    given = set(present)
+    wrong = [p for p in given if not (isinstance(p, int) and not isinstance(p, bool)
+                                      and 0 <= p < len(tournament.players))]
     if wrong:
         raise TournamentError([Problem("players", "'{value}' is not a player's number: the tournament's players are "
                                                   "counted from 0 to {last}", value=str(wrong[0])[:20],
                                        last=len(tournament.players) - 1)])
-    return players
+    return sorted(given)
 
 
 def pairs_met(rounds) -> set[frozenset]:

@@ -226,17 +226,18 @@ def scored(tournament: Tournament, problems: list, *, checked: bool = False) -> 
         problems.extend(found)
         return None
     game, scoring = tournament.game, tournament.scoring
-    rounds, before = [], len(problems)
+    rounds, failed = [], False
     for r, rnd in enumerate(tournament.rounds, start=1):
         tables = []
         for t, table in enumerate(rnd.tables, start=1):
             if any(d is None for d in table.deals):
-                problems.append(None)   # a mark: this table is not scored (removed below)
+                failed = True
                 continue
             try:
                 settlement = game.replay(tournament.partie(r, t), checked=checked)
             except ScoringError as exc:
                 problems.extend(at_table(p, r, t) for p in exc.problems)
+                failed = True
                 continue
             size = len(table.players)
             games, allowed = game.games_counted(settlement), scoring.games_at(size)
@@ -244,12 +245,11 @@ def scored(tournament: Tournament, problems: list, *, checked: bool = False) -> 
                 problems.append(at_table(Problem("deals", "{games} games are more than the {max} of a round at a "
                                                           "table of {size}", games=games, max=allowed, size=size),
                                          r, t))
+                failed = True
             schrift = game.schrift(settlement)
             ranks, shares = table_ranks(schrift, scoring.rank_points_at(size))
             tables.append(TableResult(t, tuple(table.players), settlement, games, schrift, ranks, shares))
         rounds.append(tuple(tables))
-    failed = len(problems) > before
-    problems[before:] = [p for p in problems[before:] if p is not None]
     if failed:
         return None
     return Standings(tournament, tuple(rounds), rank(tournament, rounds))
