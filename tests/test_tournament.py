@@ -511,3 +511,13 @@ def test_the_engine_speaks_german_through_the_catalog():
             return str(n)
 
     assert exc.value.problems[0].localized(German()) == "Runde 2: Dora sitzt an Tisch 1 und an Tisch 2"
+
+
+def test_schrift_leaves_kontra_out_unless_the_rule_set_counts_it():
+    kontra = (Deal("game", 0, "dreier", 1, won=True, kontra=2),)
+    plain = score(tournament([[((0, 1, 2, 3), kontra), ((4, 5, 6, 7), ())]]))
+    assert plain.rounds[0][0].schrift == (-4, 12, -4, -4)
+    assert plain.rounds[0][0].settlement.money_balance == (-8, 24, -8, -8)
+    counted = Tournament(KOENIGRUFEN, RuleSet.from_dict({"preset": "ooe", "kontra_in_schrift": True}), NAMES[:8],
+                         plain.tournament.rounds)
+    assert score(counted).rounds[0][0].schrift == (-8, 24, -8, -8)
