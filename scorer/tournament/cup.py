@@ -111,10 +111,10 @@ def cup(tournaments, rules: CupRules) -> tuple[CupLine, ...]:
     lines = []
     for key in keys:
         row = rows[key]
-        earned = [(e[1], -i) for i, e in enumerate(row) if e is not None]
-        chosen = sorted(earned, reverse=True)[:rules.best] if rules.best is not None else earned
-        counted = {-i for _, i in chosen}
-        lines.append((key, sum(v for v, _ in chosen), row, counted))
+        played = [i for i, e in enumerate(row) if e is not None]
+        if rules.best is not None:   # the N best (of equal ones, the earlier tournament)
+            played = sorted(played, key=lambda i: (-row[i][1], i))[:rules.best]
+        lines.append((key, sum(row[i][1] for i in played), row, set(played)))
     widest = max((s.place for st in tournaments for s in st.standings), default=1)
 
     def order_key(line) -> tuple:

@@ -34,9 +34,6 @@ class Round:
     seed: int | None = None
     out: tuple[int, ...] = ()
 
-    def seated(self) -> set[int]:
-        return {p for t in self.tables for p in t.players}
-
     def with_deals(self, table: int, deals) -> "Round":
         """The round with table number `table` (1-based) playing `deals`."""
         tables = list(self.tables)
