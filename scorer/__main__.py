@@ -51,8 +51,9 @@ def replay_command(args) -> int:
 
 def _replay_text(text: bytes, args) -> int:
     """Read, replay and print the partie file's `text` as `args` ask."""
-    if tournament_file.is_tournament(text):
-        return _replay_tournament(text, args)
+    tournament = tournament_file.tournament_data(text)
+    if tournament is not None:
+        return _replay_tournament(tournament, args)
     try:
         partie = loads(text, every=True)
         game = game_of(partie)
@@ -70,15 +71,15 @@ def _replay_text(text: bytes, args) -> int:
     return 0
 
 
-def _replay_tournament(text: bytes, args) -> int:
-    """Score a tournament file (RULES-TOURNAMENT.md §6) and print its standings."""
+def _replay_tournament(data: dict, args) -> int:
+    """Score a tournament file's parsed JSON (RULES-TOURNAMENT.md §6) and print its standings."""
     from .tournament.tables import table
 
     if args.csv:
         print("a tournament file has no CSV export here: use --json, or no option for a table", file=sys.stderr)
         return 1
     try:
-        standings = tournament_file.read(text)
+        standings = tournament_file.standings_of(data)
     except ScoringError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)

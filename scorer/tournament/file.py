@@ -24,16 +24,16 @@ MAX_TABLE_DEALS = 1000
 _MARK = b'"' + FORMAT.encode() + b'"'
 
 
-def is_tournament(text: bytes) -> bool:
-    """Whether a file's text is a tournament file (its `format`), looked at cheaply: a partie file is not parsed
-    twice."""
+def tournament_data(text: bytes) -> dict | None:
+    """The parsed JSON of a tournament file's text; None for any other text (looked at cheaply first, so that a
+    partie file is not parsed twice)."""
     if _MARK not in text:
-        return False
+        return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and data.get("format") == FORMAT
+        return None
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 
 
 def loads(text: str | bytes) -> Tournament:
