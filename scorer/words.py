@@ -51,22 +51,6 @@ class Words(tuple):
         return tr.gettext(" and ").join(localize(w, tr) for w in self)
 
 
-class Alternatives(tuple):
-    """Names in quotes, the last after "or" ("a", "b" or "c")."""
-
-    def __format__(self, spec: str) -> str:
-        return self.localized(ENGLISH)
-
-    def __str__(self) -> str:
-        return format(self)
-
-    def localized(self, tr) -> str:
-        quoted = [tr.gettext("\"{name}\"").format(name=name) for name in self]
-        if len(quoted) < 2:
-            return "".join(quoted)
-        return ", ".join(quoted[:-1]) + tr.gettext(" or ") + quoted[-1]
-
-
 class Either(tuple):
     """Numbers or terms, the last after "or", without quotes ("4 or 5")."""
 
@@ -76,11 +60,21 @@ class Either(tuple):
     def __str__(self) -> str:
         return format(self)
 
+    def items(self, tr) -> list[str]:
+        return [localize(w, tr) for w in self]
+
     def localized(self, tr) -> str:
-        items = [localize(w, tr) for w in self]
+        items = self.items(tr)
         if len(items) < 2:
             return "".join(items)
         return ", ".join(items[:-1]) + tr.gettext(" or ") + items[-1]
+
+
+class Alternatives(Either):
+    """Names in quotes, the last after "or" ("a", "b" or "c")."""
+
+    def items(self, tr) -> list[str]:
+        return [tr.gettext("\"{name}\"").format(name=name) for name in self]
 
 
 class Listing(tuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .. import games
-from ..partie_file import different_names, names_of
+from ..partie_file import different_names, json_of, names_of
 from ..problems import ScoringError
 from ..words import Alternatives
 from .problems import Problem, TournamentError, at_round, at_table
@@ -44,17 +44,9 @@ def loads(text: str | bytes) -> Tournament:
 def read(text: str | bytes) -> Standings:
     """The standings of a tournament file's text (the tournament is its `tournament`); TournamentError lists every
     problem."""
-    try:
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise TournamentError([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
-    except json.JSONDecodeError as exc:
-        raise TournamentError([Problem("file", "the file is not valid JSON: {msg} at line {line}, column {col}",
-                                       msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
-    except RecursionError:
-        raise TournamentError([Problem("file", "the file is nested too deeply to be a tournament file")]) from None
-    except ValueError:
-        raise TournamentError([Problem("file", "the file holds a number far too long to be a tournament's")]) from None
+    data = json_of(text, TournamentError,
+                   Problem("file", "the file is nested too deeply to be a tournament file"),
+                   Problem("file", "the file holds a number far too long to be a tournament's"))
     return standings_of(data)
 
 
