@@ -412,6 +412,8 @@ def test_a_player_at_two_tables_of_a_round_is_refused():
     data = example()
     data["rounds"][1]["tables"][1]["players"] = [0, 2, 4, 5, 3]
     assert refusals(data) == ["round 2: Dora sits at table 1 and at table 2"]
+    data["rounds"][1]["tables"][1]["players"] = [0, 2, 4, 5, 0]
+    assert refusals(data) == ["round 2, table 2: Anna is listed twice at this table"]
 
 
 def test_a_table_of_the_wrong_size_is_refused():

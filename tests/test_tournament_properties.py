@@ -3,14 +3,17 @@ are a ranking (by total, ties share, the next place skips); a tournament file wr
 tournament with the same standings; the draw is a partition of the present players into the game's table sizes and
 repeatable for a seed."""
 
+import copy
 import json
 from itertools import permutations
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer import games
-from scorer.tournament import Round, Scoring, Tournament, random_draw, score, seating, standings_draw
+from scorer.tournament import (Round, Scoring, Tournament, TournamentError, random_draw, score, seating,
+                               standings_draw)
 from scorer.tournament import file as tfile
 from scorer.tournament.draw import times_out
 from scorer.tournament.scoring import Table
@@ -119,3 +122,45 @@ def test_the_draw_is_a_partition_into_the_games_table_sizes_and_repeatable(key, 
     outs = times_out(t.rounds)
     for p in by_standings.out + rnd.out:   # of those who sat out least
         assert outs[p] == min(outs[q] for q in present)
+
+
+EXAMPLE = json.loads((Path(__file__).resolve().parent / "data" / "tournament-example.json").read_text())
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=False)
+                           | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=4), max_leaves=8)
+
+
+def paths(value, here=()):
+    """Every place in a JSON value: the paths to its items."""
+    yield here
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, here + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from paths(item, here + (i,))
+
+
+PATHS = [p for p in paths(EXAMPLE) if p]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(PATHS), json_values), min_size=1, max_size=3))
+def test_a_hostile_tournament_file_is_refused_with_messages_never_a_traceback(changes):
+    data = copy.deepcopy(EXAMPLE)
+    for path, value in changes:
+        place = data
+        try:
+            for key in path[:-1]:
+                place = place[key]
+            place[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        standings = tfile.standings_of(data)
+    except TournamentError as exc:
+        assert exc.problems and all(str(p) for p in exc.problems)
+        return
+    for tables in standings.rounds:
+        assert all(sum(t.schrift) == 0 for t in tables)

@@ -187,6 +187,9 @@ def check_tables(tournament: Tournament) -> list[Problem]:
                     problems.append(at_table(Problem("players", "'{value}' is not a player's number: the "
                                                      "tournament's players are counted from 0 to {last}",
                                                      value=str(p)[:20], last=n - 1), r, t))
+                elif where.get(p) == t:
+                    problems.append(at_table(Problem("players", "{name} is listed twice at this table",
+                                                     name=tournament.players[p]), r, t))
                 elif p in where:
                     problems.append(at_round(Problem("players", "{name} sits at table {first} and at table "
                                                      "{second}", name=tournament.players[p], first=where[p],
