@@ -486,33 +486,41 @@ def test_the_file_round_trips():
     t = tfile.loads(EXAMPLE.read_bytes())
     text = tfile.dumps(t)
     assert tfile.loads(text) == t and tfile.dumps(tfile.loads(text)) == text
-    t2 = Tournament(t.game, t.rules, t.players, t.rounds + (Round((), None),)[:0],
+    t2 = Tournament(t.game, t.rules, t.players, t.rounds,
                     Scoring(tie_breaks=("schrift",), draw="standings", rank_points=((4, (10, 8, 6, 4)),)))
     assert tfile.loads(tfile.dumps(t2)) == t2
 
 
 def test_the_engine_speaks_german_through_the_catalog():
-    from scorer.web.language import compile_catalogs  # noqa: F401  (the catalogs compiled, as the app does)
     from babel.support import Translations
 
-    data = example()
-    data["rounds"][1]["tables"][1]["players"] = [0, 2, 4, 5, 3]
-    with pytest.raises(TournamentError) as exc:
-        tfile.from_dict(data)
+    from scorer.web.language import compile_catalogs
+
     compile_catalogs()
-    tr = Translations.load(str(ROOT / "scorer" / "translations"), ["de"])
+    catalog = Translations.load(str(ROOT / "scorer" / "translations"), ["de"])
 
     class German:
         def gettext(self, text):
-            return tr.gettext(text)
+            return catalog.gettext(text)
 
-        def ngettext(self, s, p, n):
-            return tr.ngettext(s, p, n)
+        def ngettext(self, singular, plural, n):
+            return catalog.ngettext(singular, plural, n)
 
         def number(self, n):
             return str(n)
 
-    assert exc.value.problems[0].localized(German()) == "Runde 2: Dora sitzt an Tisch 1 und an Tisch 2"
+    data = example()
+    data["rounds"][1]["tables"][1]["players"] = [0, 2, 4, 5, 3]
+    data["rounds"][0]["tables"][0]["deals"][0]["won"] = "yes"
+    with pytest.raises(TournamentError) as exc:
+        tfile.from_dict(data)
+    assert [p.localized(German()) for p in exc.value.problems] == [
+        "Runde 1, Tisch 1, Spiel 1: won ist true oder false", "Runde 2: Dora sitzt an Tisch 1 und an Tisch 2"]
+    with pytest.raises(TournamentError) as exc:
+        seat(KOENIGRUFEN.players, 7)
+    assert exc.value.problems[0].localized(German()) == (
+        "7 Spieler können nicht an Tische zu 4 oder 5 gesetzt werden: noch ein Spieler muss dazukommen oder einer "
+        "aufhören")
 
 
 def test_schrift_leaves_kontra_out_unless_the_rule_set_counts_it():
