@@ -5,6 +5,7 @@ places, and so on. Players are the same person in two tournaments when their nam
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..partie import name_key
@@ -78,7 +79,7 @@ class CupLine:
     counted: tuple[bool, ...]
 
 
-def cup(tournaments, rules: CupRules) -> tuple[CupLine, ...]:
+def cup(tournaments: Iterable[Standings], rules: CupRules) -> tuple[CupLine, ...]:
     """The cup standings of `tournaments` (each a tournament's Standings, in the order played): every player who
     played one, by place, those sharing a place in the order first met.
 
