@@ -1,4 +1,4 @@
-"""The command line: `python -m scorer replay PARTIE.json [--json|--csv]`."""
+"""The command line: `python -m scorer replay PARTIE.json [--json|--csv]` (a tournament file too)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .export import csv_text
 from .games import game_of, registered
 from .partie_file import loads, settlement_json, settlement_to_dict
 from .problems import ScoringError
+from .tournament import file as tournament_file
 
 
 @contextmanager
@@ -50,6 +51,9 @@ def replay_command(args) -> int:
 
 def _replay_text(text: bytes, args) -> int:
     """Read, replay and print the partie file's `text` as `args` ask."""
+    tournament = tournament_file.tournament_data(text)
+    if tournament is not None:
+        return _replay_tournament(tournament, args)
     try:
         partie = loads(text, every=True)
         game = game_of(partie)
@@ -64,6 +68,26 @@ def _replay_text(text: bytes, args) -> int:
         sys.stdout.write(csv_text(settlement))
     else:
         sys.stdout.write(game.tables.table(settlement))
+    return 0
+
+
+def _replay_tournament(data: dict, args) -> int:
+    """Score a tournament file's parsed JSON (RULES-TOURNAMENT.md §6) and print its standings."""
+    from .tournament.tables import table
+
+    if args.csv:
+        print("a tournament file has no CSV export here: use --json, or no option for a table", file=sys.stderr)
+        return 1
+    try:
+        standings = tournament_file.standings_of(data)
+    except ScoringError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
+    if args.json:
+        sys.stdout.write(to_json(tournament_file.standings_to_dict(standings), args.pretty))
+    else:
+        sys.stdout.write(table(standings))
     return 0
 
 
@@ -97,7 +121,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorer", description=f"The Tarock scorer: {', '.join(names)}.")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help=f"score a partie file ({', '.join(names[:-1])} or {names[-1]})")
-    rp.add_argument("file", help="the partie file (JSON)")
+    rp.add_argument("file", help="the partie file or tournament file (JSON)")
     fmt = rp.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")
     fmt.add_argument("--csv", action="store_true", help="print the CSV export")

@@ -7,7 +7,9 @@ A game's pieces, all pure except `web`:
 - `engine`: its rules package, with the same names in every game: `RuleSet` (`from_dict`, `from_stored`,
   `default`, `describe`, `to_dict`), `PRESETS`, `PRESET_NAMES`, `Deal`, `check(rules, deal, players)`,
   `replay(partie)`, `extend(settlement, deals)`, optionally `upto(settlement, k)` (the settlement after its
-  first k deals, without scoring again);
+  first k deals, without scoring again), optionally `schrift(settlement)` (each player's written points, for a
+  tournament: RULES-TOURNAMENT.md §1; without it the balance) and `games_counted(settlement)` (the deals that
+  count as games of a tournament's round, misdeals and redeals aside; without it every deal);
 - `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`,
   `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`, optionally
   `settlement_json(settlement)` (that dict's compact JSON text, byte for byte, written faster);
@@ -68,6 +70,19 @@ class Game:
         if upto is not None:
             return upto(settlement, k)
         return self.replay(settlement.partie.with_deals(settlement.partie.deals[:k]))
+
+    def schrift(self, settlement) -> tuple[int, ...]:
+        """Each player's Schrift (the written points of a tournament, RULES-TOURNAMENT.md §1) of a settlement: the
+        engine's `schrift`, or the settlement's balance (a game whose Kontra counts only in the money keeps it out
+        of its balance). A table's Schrift sums to 0."""
+        own = getattr(self.engine, "schrift", None)
+        return tuple(own(settlement)) if own is not None else tuple(settlement.balance)
+
+    def games_counted(self, settlement) -> int:
+        """How many of a settlement's deals count as games of a tournament's round (RULES-TOURNAMENT.md §3: misdeals
+        and redeals do not): the engine's `games_counted`, or every deal."""
+        own = getattr(self.engine, "games_counted", None)
+        return own(settlement) if own is not None else len(settlement.deals)
 
     def preview(self, partie, deal, index: int | None = None, settlement=None):
         """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).

@@ -75,19 +75,26 @@ def loads(text: str | bytes, game: Game | None = None, every: bool = False) -> P
     `every` as in `from_dict`."""
     from . import games
 
-    error = (game or games.default()).error
+    data = json_of(text, (game or games.default()).error,
+                   Problem("file", "the file is nested too deeply to be a partie file"),
+                   Problem("file", "the file holds a number far too long to be a partie's"))
+    return from_dict(data, game, every)
+
+
+def json_of(text: str | bytes, error: type, too_deep: Problem, too_long: Problem):
+    """The parsed JSON of a file's text, or `error` saying why it cannot be read (`too_deep`, `too_long`: what a
+    file nested too deeply, or holding a number of thousands of digits, is told)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except UnicodeDecodeError:
         raise error([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
     except json.JSONDecodeError as exc:
         raise error([Problem("file", "the file is not valid JSON: {msg} at line {line}, column {col}",
                              msg=exc.msg, line=exc.lineno, col=exc.colno)]) from None
     except RecursionError:
-        raise error([Problem("file", "the file is nested too deeply to be a partie file")]) from None
+        raise error([too_deep]) from None
     except ValueError:   # a number of thousands of digits (Python's limit on integer conversion)
-        raise error([Problem("file", "the file holds a number far too long to be a partie's")]) from None
-    return from_dict(data, game, every)
+        raise error([too_long]) from None
 
 
 def from_dict(data: object, game: Game | None = None, every: bool = False) -> Partie:

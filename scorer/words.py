@@ -8,7 +8,7 @@ Argument types that are localized when rendered:
 - `Message` / `Plural`: rendered recursively (a reason inside a message);
 - `Term`: a word of the game (a bonus, a preset, a deal type), translated;
 - `Words`: several terms joined by "and";
-- `Alternatives`: names in quotes joined by "or";
+- `Alternatives`: names in quotes joined by "or"; `Either`: numbers or terms joined by "or", no quotes;
 - `Thirds`: card points in thirds ("35 2/3", in German "35 ⅔");
 - `Money`: an amount in euros;
 - `int`: a number in the locale's digits.
@@ -51,8 +51,8 @@ class Words(tuple):
         return tr.gettext(" and ").join(localize(w, tr) for w in self)
 
 
-class Alternatives(tuple):
-    """Names in quotes, the last after "or" ("a", "b" or "c")."""
+class Either(tuple):
+    """Numbers or terms, the last after "or", without quotes ("4 or 5")."""
 
     def __format__(self, spec: str) -> str:
         return self.localized(ENGLISH)
@@ -60,11 +60,21 @@ class Alternatives(tuple):
     def __str__(self) -> str:
         return format(self)
 
+    def items(self, tr) -> list[str]:
+        return [localize(w, tr) for w in self]
+
     def localized(self, tr) -> str:
-        quoted = [tr.gettext("\"{name}\"").format(name=name) for name in self]
-        if len(quoted) < 2:
-            return "".join(quoted)
-        return ", ".join(quoted[:-1]) + tr.gettext(" or ") + quoted[-1]
+        items = self.items(tr)
+        if len(items) < 2:
+            return "".join(items)
+        return ", ".join(items[:-1]) + tr.gettext(" or ") + items[-1]
+
+
+class Alternatives(Either):
+    """Names in quotes, the last after "or" ("a", "b" or "c")."""
+
+    def items(self, tr) -> list[str]:
+        return [tr.gettext("\"{name}\"").format(name=name) for name in self]
 
 
 class Listing(tuple):

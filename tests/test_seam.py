@@ -131,3 +131,21 @@ def test_the_route_walk_passes_for_it(fake_client):
 
 def test_it_is_gone_after_the_test():
     assert "coin-toss" not in games.GAMES and games.by_format("coin-toss-partie") is None
+
+
+def test_a_tournament_of_it_is_seated_and_scored_through_the_seam(fake_game):
+    from scorer.tournament import file as tournament_file, random_draw, seating
+
+    assert seating(fake_game.players, 5).sizes == (3, 2) and seating(fake_game.players, 1) is None
+    data = {"format": "tarock-tournament", "version": 1, "game": "coin-toss", "rules": {"preset": "double"},
+            "players": ["Anna", "Bernd", "Clara", "Dora", "Emil"],
+            "rounds": [{"seed": 4, "tables": [
+                {"players": [4, 0, 2], "deals": [{"type": "game", "dealer": 0, "winner": 1},
+                                                 {"type": "redeal", "dealer": 1}]},
+                {"players": [1, 3], "deals": [{"type": "game", "dealer": 0, "winner": 1}]}]}]}
+    standings = tournament_file.standings_of(data)
+    three, two = standings.rounds[0]
+    assert three.schrift == (-2, 4, -2) and three.games == 2 and three.rank_points == (15, 60, 15)
+    assert two.schrift == (-2, 2) and two.rank_points == (0, 60)
+    assert [(s.place, s.player, s.total) for s in standings.standings][:2] == [(1, 0, 64), (2, 3, 62)]
+    assert [len(t.players) for t in random_draw(standings.tournament, range(5), 1).tables] == [3, 2]

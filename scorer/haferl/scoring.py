@@ -293,3 +293,16 @@ def at_the_end(settlement: Settlement, keep_pot: bool = False) -> tuple[tuple[De
     cents, n = int(pot * 100), len(balance)
     share, rest = divmod(cents, n)
     return tuple(to_cents(b + Decimal(share + (1 if i < rest else 0)) / 100) for i, b in enumerate(balance)), ZERO
+
+
+def schrift(settlement: Settlement) -> tuple[int, ...]:
+    """Each player's Schrift at a tournament's table (RULES-TOURNAMENT.md §1: Bavarian Tarock writes no points, only
+    money): what he has won or lost at the end of the round in cents, the pot shared as at the end of an evening
+    (`at_the_end`), so that the table's Schrift sums to 0."""
+    amounts, _pot = at_the_end(settlement)
+    return tuple(int(a * 100) for a in amounts)
+
+
+def games_counted(settlement: Settlement) -> int:
+    """The deals that count as games of a tournament's round: every deal but a redeal."""
+    return sum(1 for r in settlement.deals if r.deal.type != "redeal")

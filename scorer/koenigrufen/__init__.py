@@ -5,7 +5,7 @@ from .deals import ABSENT, DEAL_TYPES, Deal, Premium, check, format_card_points,
 from .problems import KoenigrufenError, Problem
 from .rules import (CONTRACT_LABELS, CONTRACTS, ITEM_LABELS, KONTRA_LABELS, OPTIONS, PREMIUM_LABELS, PREMIUMS,
                     PRESET_NAMES, PRESETS, RuleSet)
-from .scoring import (DealResult, Item, Settlement, extend, next_dealer, preview, replay, score, sides, start,
+from .scoring import (DealResult, Item, Settlement, extend, games_counted, next_dealer, preview, replay, score, sides, start,
                       trischaken, upto)
 
 GAME = "koenigrufen"
@@ -14,5 +14,5 @@ __all__ = [
     "ABSENT", "DEAL_TYPES", "Deal", "Premium", "check", "format_card_points", "parse_card_points", "sitting_out",
     "vorhand", "KoenigrufenError", "Problem", "CONTRACT_LABELS", "CONTRACTS", "ITEM_LABELS", "KONTRA_LABELS",
     "OPTIONS", "PREMIUM_LABELS", "PREMIUMS", "PRESET_NAMES", "PRESETS", "RuleSet", "DealResult", "Item",
-    "Settlement", "extend", "next_dealer", "preview", "replay", "score", "sides", "start", "trischaken", "upto", "GAME",
+    "Settlement", "extend", "games_counted", "next_dealer", "preview", "replay", "score", "sides", "start", "trischaken", "upto", "GAME",
 ]

@@ -380,6 +380,11 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
                       money_balance=tuple(money), next_dealer=dealer, doubled_pending=pending, counted=counted)
 
 
+def games_counted(settlement: Settlement) -> int:
+    """The deals that count as games of a tournament's round: games and renonces, as for the Radl (not a misdeal)."""
+    return settlement.counted
+
+
 def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:
     """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).
     Raises KoenigrufenError with the deal's own problems (not numbered)."""

@@ -323,3 +323,9 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
         credits=(bankroll + balance, bankroll - balance) if bankroll is not None else None, bankrupt=bankrupt,
         doubled_rounds=tuple(doubling.rounds),
     )
+
+
+def games_counted(settlement: Settlement) -> int:
+    """The deals that count as games of a tournament's round: those that count toward the rounds (no misdeal or
+    redeal)."""
+    return settlement.games
