@@ -179,3 +179,13 @@ def test_a_runde_file_of_too_many_members_is_refused(app, client):
     r = client.post("/r/import", data={"file": (io.BytesIO(runde_file(names[:MAX_MEMBERS])), "r.json")},
                     content_type="multipart/form-data")
     assert r.status_code == 302 and count(app, "members") == MAX_MEMBERS
+
+
+def test_a_runde_filled_on_another_phone_meanwhile_leaves_the_new_partie_on_its_own(app, client, monkeypatch):
+    from scorer.web import creating
+    rid = full_runde(client)
+    monkeypatch.setattr(creating, "too_many_members", lambda runde, players: False)   # the check passed before
+    r = client.post("/new", data={**NEW_PARTIE, "player0": "Member 1", "player1": "Stranger", "runde": rid})
+    assert r.status_code == 302
+    assert "started on its own" in client.get(r.headers["Location"]).text
+    assert len(stored(app, rid).members) == MAX_MEMBERS and stored(app, rid).parties == ()

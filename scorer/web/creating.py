@@ -4,7 +4,7 @@ fields, the redirect to the new board."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import games, runde_store, store
@@ -59,7 +59,11 @@ def new_partie_page(game, passcode: str | None, remember):
         if not problems and not passcode_error and not runde_error:
             pid = store.create_partie(get_db(), partie)
             if runde is not None:   # its players are the Runde's members (new names become members)
-                runde_store.attach(get_db(), runde.id, pid, list(partie.players))
+                try:
+                    runde_store.attach(get_db(), runde.id, pid, list(partie.players))
+                except runde_store.TooManyMembersError:   # another phone filled the Runde a moment ago
+                    flash(_("The Runde has %(num)s members already: this partie was started on its own. Move it "
+                            "into the Runde with members of it as players.", num=runde_store.MAX_MEMBERS))
             remember(pid)
             return redirect(url_for("partie.board", pid=pid))
         for p in problems:
