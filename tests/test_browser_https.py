@@ -6,6 +6,7 @@ browser sends under the app's `Referrer-Policy: same-origin` (under `no-referrer
 import http.client
 import http.server
 import re
+import sqlite3
 import ssl
 import subprocess
 import threading
@@ -74,13 +75,14 @@ def https(tmp_path):
                       "PASSCODE": "4711"})   # CSRF on, as served
     server = Live(app)
     proxy = tls_proxy(server.port, cert, key)
-    yield f"https://127.0.0.1:{proxy.server_port}"
+    yield f"https://127.0.0.1:{proxy.server_port}", app.config["DATABASE"]
     proxy.shutdown()
     proxy.server_close()
     server.close()
 
 
 def test_forms_posted_over_https_in_a_real_browser(browser, https):  # noqa: F811
+    https, database = https
     context = browser.new_context(ignore_https_errors=True, **PHONE)
     page = context.new_page()
     page.set_default_timeout(15000)
@@ -95,6 +97,17 @@ def test_forms_posted_over_https_in_a_real_browser(browser, https):  # noqa: F81
         board = page.url
         cookies = {c["name"]: c for c in context.cookies()}
         assert cookies["session"]["secure"] and cookies["session"]["httpOnly"]
+        # a deal saved by the deal form's script (a fetch POST: its Referer is the form's page too)
+        page.locator("#record").click()
+        page.wait_for_selector("#deal-form")
+        page.locator("input[name=pile_of][value='0'] + span").click()
+        page.locator("#points").fill("40")
+        page.locator("#save").click()
+        page.wait_for_selector("#record")
+        expect(page.locator("ol.deals > li")).to_have_count(1)
+        conn = sqlite3.connect(database)
+        assert conn.execute("select count(*) from deals").fetchone()[0] == 1
+        conn.close()
         page.goto(board + "/share")
         expect(page.locator("#share-url")).to_have_text(board)       # the share page says https://
         page.goto(https + "/r/new")                                   # a Runde's form too
