@@ -92,25 +92,27 @@ def _replay_tournament(data: dict, args) -> int:
 
 
 def serve_command(args) -> int:
-    """Serve the app with waitress, a production WSGI server."""
+    """Serve the app with waitress, a production WSGI server, with the limits and proxy settings of
+    `scorer.serving`."""
     import signal
-
-    from waitress import serve
 
     from . import create_app
     from .db import close_all
+    from .serving import make_server
 
     def stop(signum, frame):
         raise KeyboardInterrupt   # SIGTERM ends the server as Ctrl+C does: the connections are closed cleanly
 
     app = create_app()
     signal.signal(signal.SIGTERM, stop)
+    server = make_server(app, host=args.host, port=args.port, threads=args.threads)
     print(f"Tarock scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
     try:
-        serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer")
+        server.run()
     except KeyboardInterrupt:
         pass
     finally:
+        server.close()
         close_all()
     return 0
 

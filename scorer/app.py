@@ -10,10 +10,12 @@ import sqlite3
 from pathlib import Path
 
 from flask import Flask, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.routing import IntegerConverter
 
 from . import db
 from .web import language
@@ -83,6 +85,22 @@ def _secret_key(instance: Path) -> str:
     return _write_key(path)
 
 
+class SessionOverHttps(SecureCookieSessionInterface):
+    """The session cookie, marked `Secure` whenever the request came over HTTPS (directly, or through the
+    trusted proxy's `X-Forwarded-Proto`: scorer/serving.py), so that a browser never sends it over plain HTTP."""
+
+    def get_cookie_secure(self, app) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+class BoundedInt(IntegerConverter):
+    """`<int:...>` in an address: at most SQLite's largest integer (a deal 99999999999999999999 is not found,
+    instead of an OverflowError from the database)."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=2**63 - 1, signed=False):
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then `test_config`."""
     app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
@@ -92,9 +110,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE_TIMEOUT=10,                # seconds a write waits for the lock before the answer is a 503
         PUBLIC_URL=None,                    # e.g. https://scorer.example.org: the address the share page shows
         RATELIMIT_ENABLED=True,
-        RATELIMIT_PASSCODE="10 per minute",                 # wrong passcodes per client
+        RATELIMIT_PASSCODE="10 per minute;30 per hour",     # wrong passcodes per client
         RATELIMIT_CREATE="20 per minute;300 per day",       # new parties and imports per client
         SETTLEMENT_CACHE_DEALS=50_000,      # deals kept replayed in memory, over all cached parties
+        PAGE_CACHE=256,                     # rendered pages kept (web/pagecache.py) ...
+        PAGE_CACHE_BYTES=32 * 1024 * 1024,  # ... and their bytes at most
         MAX_CONTENT_LENGTH=1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,           # a deal form may stay open all evening
         SESSION_COOKIE_HTTPONLY=True,
@@ -108,6 +128,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         COMPRESS_MIN_SIZE=500,
         COMPRESS_BR_LEVEL=5,                # a tenth smaller than the default 4, as fast on a page
         PROXY_HOPS=0,                       # reverse proxies in front (Caddy: 1): the client's address for the limits
+        PROXY_ADDRESS="127.0.0.1",          # the address the proxy connects from ("*": any); scorer/serving.py
+        SERVER_CONNECTIONS=500,             # waitress: connections at once (scorer/serving.py)
+        SERVER_IDLE_SECONDS=10,             # waitress: an idle connection is closed after this
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -128,6 +151,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     except OSError as exc:
         raise InstanceError(app.instance_path, exc) from None
 
+    app.session_interface = SessionOverHttps()
+    app.url_map.converters["int"] = BoundedInt   # before the routes are added
     app.jinja_env.trim_blocks = True      # no blank lines from template tags: lighter pages
     app.jinja_env.lstrip_blocks = True
     db.init_app(app)
@@ -159,25 +184,27 @@ def create_app(test_config: dict | None = None) -> Flask:
             response.set_data(compact(response.get_data()))
         return response
 
-    hops = int(app.config.get("PROXY_HOPS") or 0)
-    if hops:   # behind Caddy: the client's address and scheme from its X-Forwarded-* (only that many hops trusted)
-        from werkzeug.middleware.proxy_fix import ProxyFix
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    # PROXY_HOPS: waitress itself takes the client's address and scheme from a trusted proxy's X-Forwarded-*
+    # (scorer/serving.py), and removes those headers from anyone else; the app reads request.remote_addr.
 
     from .web.saving import deal_ident
     app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
 
     @app.after_request
     def security_headers(response):
-        """Headers that keep the pages to themselves: no inline code, no framing, no referrer."""
+        """Headers that keep the pages to themselves: no inline code, no framing, no referrer to other sites
+        (`same-origin`: a partie's address is its key, so it never leaves the scorer; the scorer's own forms
+        carry it, as Flask-WTF's check of a POST over HTTPS wants a Referer of the same site)."""
         response.headers.setdefault(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
             "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        if request.path.startswith(("/p/", "/r/")):   # a partie's pages: never kept by a shared cache
+        if response.mimetype == "text/html" or request.path.startswith(("/p/", "/r/")):
+            # a page carries a CSRF token and this browser's parties (home, /r, /new) or is a partie's: never
+            # kept by a shared cache, and asked again before it is shown from the browser's
             response.headers.setdefault("Cache-Control", "private, no-cache")
         return response
 

@@ -4,16 +4,31 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from .amounts import card_points_text, money_text
 from .games import game_of
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# where a spreadsheet could see a cell begin: the cell's start, or after a `,` or `;` inside it (a comma file
+# opened with `;` as German and Austrian Excel do, or the other way round), after blanks and double quotes: there a
+# formula's first character, or a tab or CR
+_FORMULA_AT = re.compile(r"(^|[,;])(?=[ \"]*[=+\-@]|[\t\r])")
+# a number as the exports write them (money 1.20 or 1,20, card points 35 2/3, a count): not a formula
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?(?: \d/3)?")
 
 
 def safe(text: str) -> str:
-    """User text that a spreadsheet would run as a formula gets a leading quote."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    """User text that a spreadsheet would run as a formula, under either separator, gets a quote where a cell
+    could begin: `=x` is `'=x`, `x;=cmd|...` is `x;'=cmd|...` (a name `-1` too: `'-1`)."""
+    return _FORMULA_AT.sub(r"\1'", text)
+
+
+def guarded(rows):
+    """Every text cell of `rows` formula-safe (`safe`): names, headers, words, whatever a cell holds; only a
+    number as the exports write them (`-0.50`, `35 2/3`) is left as it is."""
+    return [[cell if not isinstance(cell, str) or _NUMBER.fullmatch(cell) else safe(cell) for cell in row]
+            for row in rows]
 
 
 class Sheet:
@@ -46,7 +61,7 @@ class Sheet:
 def csv_text(settlement) -> str:
     """The CSV of a settled partie (the same bytes as `replay --csv`)."""
     out = io.StringIO()
-    csv.writer(out).writerows(game_of(settlement).tables.rows(settlement, Sheet()))
+    csv.writer(out).writerows(guarded(game_of(settlement).tables.rows(settlement, Sheet())))
     return out.getvalue()
 
 
@@ -58,5 +73,5 @@ def excel_text(settlement, tr, separator: str = ";", decimal: str = ",") -> str:
     Excel reads umlauts right.  `tr` is a translator of `scorer.words` (the web app's, or `ENGLISH`).
     """
     out = io.StringIO()
-    csv.writer(out, delimiter=separator).writerows(game_of(settlement).tables.rows(settlement, Sheet(tr, decimal)))
+    csv.writer(out, delimiter=separator).writerows(guarded(game_of(settlement).tables.rows(settlement, Sheet(tr, decimal))))
     return "\ufeff" + out.getvalue()

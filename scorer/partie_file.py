@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 
 from .game import Game
 from .partie import Partie, check_name, clean_name, name_key
@@ -19,6 +20,31 @@ from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
 REMEMBER = True   # read a deal repeated in a file once (False: every deal the slow way, as the tests compare)
+MOST_PROBLEMS = 20      # the web app reads a file up to its 20th problem, and says those (`most_problems`)
+WEB_MAX_DEALS = 10_000  # deals of a partie file the web app takes, in every game (`most_deals`)
+# a surrogate in a file: a \uD800-\uDFFF escape, or its UTF-8 bytes (json.loads reads bytes with surrogatepass)
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
+
+
+def lone_surrogate(raw: str | bytes, data) -> bool:
+    """Whether the parsed JSON `data` of `raw` holds a lone surrogate (`"\\ud800"`) in a string or a key: text
+    that cannot be stored or written as UTF-8. Looked for only when `raw` has a surrogate escape at all (a
+    pair, as JSON writes an emoji escaped, is fine)."""
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogatepass")
+    if not _SURROGATE.search(raw):
+        return False
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    except (ValueError, RecursionError):   # said by the reader's own checks
+        return False
+    return False
+
+
+LONE_SURROGATE = Problem("file", "the file holds text that is not Unicode (an escape such as \\ud800 alone): "
+                                 "save it again as UTF-8")
 
 
 def names_of(raw: list, problems: list) -> list[str]:
@@ -70,22 +96,23 @@ def deal_key(raw: object) -> bytes:
     return marshal.dumps(raw, 2)
 
 
-def loads(text: str | bytes, game: Game | None = None, every: bool = False) -> Partie:
-    """A partie from the text of a partie file; the game's ScoringError lists every problem. `game` and
-    `every` as in `from_dict`."""
+def loads(text: str | bytes, game: Game | None = None, every: bool = False, most_problems: int | None = None,
+          most_deals: int | None = None) -> Partie:
+    """A partie from the text of a partie file; the game's ScoringError lists every problem. `game`, `every`,
+    `most_problems` and `most_deals` as in `from_dict`."""
     from . import games
 
     data = json_of(text, (game or games.default()).error,
                    Problem("file", "the file is nested too deeply to be a partie file"),
                    Problem("file", "the file holds a number far too long to be a partie's"))
-    return from_dict(data, game, every)
+    return from_dict(data, game, every, most_problems, most_deals)
 
 
 def json_of(text: str | bytes, error: type, too_deep: Problem, too_long: Problem):
     """The parsed JSON of a file's text, or `error` saying why it cannot be read (`too_deep`, `too_long`: what a
     file nested too deeply, or holding a number of thousands of digits, is told)."""
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except UnicodeDecodeError:
         raise error([Problem("file", "the file is not text (UTF-8 JSON)")]) from None
     except json.JSONDecodeError as exc:
@@ -95,10 +122,16 @@ def json_of(text: str | bytes, error: type, too_deep: Problem, too_long: Problem
         raise error([too_deep]) from None
     except ValueError:   # a number of thousands of digits (Python's limit on integer conversion)
         raise error([too_long]) from None
+    if lone_surrogate(text, data):
+        raise error([LONE_SURROGATE])
+    return data
 
 
-def from_dict(data: object, game: Game | None = None, every: bool = False) -> Partie:
-    """A partie from the parsed JSON of a partie file; every problem raised at once.
+def from_dict(data: object, game: Game | None = None, every: bool = False, most_problems: int | None = None,
+              most_deals: int | None = None) -> Partie:
+    """A partie from the parsed JSON of a partie file; every problem raised at once (`most_problems`: the
+    reading stops at that many, so that a file of bad deals costs no more than 20 of them; `most_deals`: a
+    file of more deals is refused at once, as a game's own `MAX_DEALS` refuses it everywhere).
 
     The file is read as `game`'s if one is given; else as the game its `format` names, among the games the
     web app offers (`every`: among every registered game, as the command line reads them). A file of no
@@ -121,7 +154,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
                                           "rules and deals")])
     problems: list = []
-    limit = getattr(game.file, "MAX_DEALS", None)
+    limit = min((n for n in (getattr(game.file, "MAX_DEALS", None), most_deals) if n is not None), default=None)
     if limit is not None and isinstance(data.get("deals"), list) and len(data["deals"]) > limit:
         raise game.error([Problem("deals", "a partie has at most {max} deals", max=limit)])
     if data.get("format") != game.format:
@@ -171,9 +204,11 @@ def from_dict(data: object, game: Game | None = None, every: bool = False) -> Pa
             found = bad.get(key) if bad else None
         if found:
             problems.extend(p.at(number) for p in found)
+            if most_problems is not None and len(problems) >= most_problems:
+                break
         deals.append(deal)
     if problems:
-        raise game.error(problems)
+        raise game.error(problems[:most_problems] if most_problems is not None else problems)
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
 
 

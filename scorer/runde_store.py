@@ -18,6 +18,11 @@ from .partie import Partie, name_key
 from .store import NotFoundError, new_id, now, reading, writing
 
 SETTLES = ("evening", "month", "year")
+MAX_MEMBERS = 60   # a Runde's members at most, however they come (made with it, added, moved in, imported)
+
+
+class TooManyMembersError(ValueError):
+    """A Runde has at most MAX_MEMBERS members: one more is refused (checked inside the write transaction)."""
 
 
 class InAnotherRundeError(ValueError):
@@ -89,6 +94,8 @@ def create_runde(db: Database, name: str, game: str, preset: str, settles: str, 
 def _add_member(db: Database, rid: str, name: str) -> int:
     if list(db.query("select 1 from members where runde_id = ? and folded = ?", [rid, name_key(name)])):
         raise NameTakenError(name)
+    if db.conn.execute("select count(*) from members where runde_id = ?", [rid]).fetchone()[0] >= MAX_MEMBERS:
+        raise TooManyMembersError(name)
     return db["members"].insert({"runde_id": rid, "name": name, "folded": name_key(name)}).last_pk
 
 
@@ -223,38 +230,53 @@ def import_runde(db: Database, name: str, game: str, preset: str, settles: str, 
                  parties: list[tuple[Partie, list[str], str | None, str | None]], pids: list | None = None) -> str:
     """A whole Runde from its file, in one transaction: its members, and each partie (with the member name
     at each seat and its settled mark). Nothing is stored if any part fails. `pids`, if given, gets each
-    stored partie's id, in the file's order."""
-    rid = new_id()
+    stored partie's id, in the file's order.
+
+    Every row is made before the write lock is taken (ids, JSON, each seat's member), and written with one
+    statement a table: a file of a thousand parties holds the lock for a few hundredths of a second, so a Save
+    on another phone waits that long, not its busy timeout. As `attach` does, each seat's player takes its
+    member's name (the partie's version 2 and a "renamed" line in its history when that changes the name)."""
+    if len(members) > MAX_MEMBERS:
+        raise TooManyMembersError(members[MAX_MEMBERS])
+    by_key: dict = {}
+    for m in members:
+        if name_key(m) in by_key:
+            raise NameTakenError(m)
+        by_key[name_key(m)] = m
+    rid, stamp = new_id(), now()
+    partie_rows, deal_rows, history_rows, seat_rows = [], [], [], []
+    for partie, seats, settled, created in parties:
+        keys = [name_key(s) for s in seats]
+        if len(keys) != len(partie.players) or len(set(keys)) != len(keys) or not all(k in by_key for k in keys):
+            raise ValueError("one member of the Runde for each seat")
+        pid, at = new_id(), created or stamp
+        players = [by_key[k] for k in keys]
+        renamed = [(old, new) for old, new in zip(partie.players, players) if old != new]
+        partie_rows.append((pid, game_of(partie).key, json.dumps(players, ensure_ascii=False),
+                            json.dumps(partie.rules.to_dict(full=True)), partie.first_dealer,
+                            2 if renamed else 1, at, at))
+        deal_rows += [(pid, position, store._dump(deal), at, at) for position, deal in enumerate(partie.deals)]
+        history_rows.append((pid, at, "imported", json.dumps({"deals": len(partie.deals)}) if partie.deals else None))
+        history_rows += [(pid, stamp, "renamed", json.dumps({"from": old, "to": new}, ensure_ascii=False))
+                         for old, new in renamed]
+        seat_rows.append((pid, keys, settled))
+        if pids is not None:
+            pids.append(pid)
     with writing(db):
-        db["runden"].insert({"id": rid, "name": name, "game": game, "preset": preset, "settles": settles,
-                             "created": now(), "version": 1})
-        for m in members:
-            _add_member(db, rid, m)
-        for partie, seats, settled, created in parties:
-            pid = _insert_partie(db, partie, created)
-            _attach(db, rid, pid, seats)
-            if pids is not None:
-                pids.append(pid)
-            if settled:
-                db.execute("update runde_parties set settled = ? where partie_id = ?", [settled, pid])
+        db.conn.execute("insert into runden (id, name, game, preset, settles, created, version) "
+                        "values (?, ?, ?, ?, ?, ?, 1)", [rid, name, game, preset, settles, stamp])
+        db.conn.executemany("insert into members (runde_id, name, folded) values (?, ?, ?)",
+                            [(rid, m, name_key(m)) for m in members])
+        ids = dict(db.conn.execute("select folded, id from members where runde_id = ?", [rid]).fetchall())
+        db.conn.executemany("insert into parties (id, game, players, rules, first_dealer, version, created, updated) "
+                            "values (?, ?, ?, ?, ?, ?, ?, ?)", partie_rows)
+        db.conn.executemany("insert into deals (partie_id, position, deal, created, updated) values (?, ?, ?, ?, ?)",
+                            deal_rows)
+        db.conn.executemany("insert into history (partie_id, at, action, detail) values (?, ?, ?, ?)", history_rows)
+        db.conn.executemany("insert into runde_parties (partie_id, runde_id, members, settled) values (?, ?, ?, ?)",
+                            [(pid, rid, json.dumps([ids[k] for k in keys]), settled)
+                             for pid, keys, settled in seat_rows])
     return rid
-
-
-def _insert_partie(db: Database, partie: Partie, created: str | None = None) -> str:
-    """A partie's rows, as `store.create_partie` writes them, inside the caller's transaction (`created`: the
-    evening's time from a Runde file)."""
-    pid = new_id()
-    at = created or now()
-    db["parties"].insert({
-        "id": pid, "game": game_of(partie).key, "players": json.dumps(list(partie.players), ensure_ascii=False),
-        "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
-        "version": 1, "created": at, "updated": at, "ended": None,
-    })
-    rows = [(pid, position, store._dump(deal), at, at) for position, deal in enumerate(partie.deals)]
-    db.conn.executemany("insert into deals (partie_id, position, deal, created, updated) values (?, ?, ?, ?, ?)",
-                        rows)
-    store._log(db, pid, "imported", None, {"deals": len(partie.deals)} if partie.deals else None)
-    return pid
 
 
 def stored_summaries(db: Database, rid: str, made_by: str) -> dict[str, tuple[int, str]]:

@@ -192,24 +192,7 @@ def test_a_partie_that_cannot_be_replayed_cannot_be_ended(app, client, board):
     assert stored(app, board).ended is None
 
 
-# -- 2.1: the limits behind a reverse proxy --------------------------------------------------------------------
-
-@pytest.mark.parametrize("hops", [0, 1])
-def test_behind_a_reverse_proxy_each_device_has_its_own_limit(tmp_path, hops):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t",
-                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": True, "RATELIMIT_CREATE": "2 per minute",
-                      "PROXY_HOPS": hops})
-    client = app.test_client()
-
-    def new(device, spoofed=""):   # as Caddy sends it: the device's address appended to X-Forwarded-For
-        forwarded = f"{spoofed}, {device}" if spoofed else device
-        return client.post("/new", data=NEW_PARTIE, headers={"X-Forwarded-For": forwarded,
-                                                              "X-Forwarded-Proto": "https"}).status_code
-    assert [new("192.168.1.20"), new("192.168.1.20"), new("192.168.1.20")] == [302, 302, 429]
-    other = new("192.168.1.21")
-    assert other == (302 if hops else 429)          # without the setting, every device is Caddy's 127.0.0.1
-    if hops:
-        assert new("192.168.1.20", spoofed="10.9.9.9") == 429   # a forged X-Forwarded-For does not help
+# -- 2.1: the limits behind a reverse proxy: tests/test_proxy.py (through waitress, as served) ------------
 
 
 # -- 3: who gained, said by one helper on the board and in the 409 -------------------------------------------

@@ -4,11 +4,12 @@ fields, the redirect to the new board."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import games, runde_store, store
 from ..db import get_db
+from ..partie import name_key
 from ..problems import ScoringError
 from .language import sentence
 from .limits import passcode_ok
@@ -47,15 +48,22 @@ def new_partie_page(game, passcode: str | None, remember):
     web = game.web_module()
     runde, prefill = in_runde(game)
     form = web.NewPartieForm(**prefill) if request.method == "GET" else web.NewPartieForm()
-    status, passcode_error = 200, None
+    status, passcode_error, runde_error = 200, None, None
     if form.validate_on_submit():
         partie, problems = web.partie_from_form(form)
         if passcode and not passcode_ok(request.form.get("passcode", "")):
             passcode_error = _("The passcode is not right: ask whoever runs this scorer.")
-        if not problems and not passcode_error:
+        if runde is not None and partie is not None and too_many_members(runde, partie.players):
+            runde_error = _("A Runde has at most %(num)s members: choose members of the Runde as players.",
+                            num=runde_store.MAX_MEMBERS)
+        if not problems and not passcode_error and not runde_error:
             pid = store.create_partie(get_db(), partie)
             if runde is not None:   # its players are the Runde's members (new names become members)
-                runde_store.attach(get_db(), runde.id, pid, list(partie.players))
+                try:
+                    runde_store.attach(get_db(), runde.id, pid, list(partie.players))
+                except runde_store.TooManyMembersError:   # another phone filled the Runde a moment ago
+                    flash(_("The Runde has %(num)s members already: this partie was started on its own. Move it "
+                            "into the Runde with members of it as players.", num=runde_store.MAX_MEMBERS))
             remember(pid)
             return redirect(url_for("partie.board", pid=pid))
         for p in problems:
@@ -72,8 +80,14 @@ def new_partie_page(game, passcode: str | None, remember):
                     for name, by_preset in getattr(game.rules, "CHOICES_BY_PRESET", {}).items()}
     return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,
                            choice_shown=choice_shown,
-                           passcode=bool(passcode), passcode_error=passcode_error, game=game.key,
+                           passcode=bool(passcode), passcode_error=passcode_error, runde_error=runde_error, game=game.key,
                            games=games.offered(), runde=runde), status
+
+
+def too_many_members(runde, players) -> bool:
+    """Whether the players' new names (not members yet) would take the Runde past its members' limit."""
+    new = {name_key(p) for p in players if runde.by_name(p) is None}
+    return len(runde.members) + len(new) > runde_store.MAX_MEMBERS
 
 
 def in_runde(game):

@@ -1,6 +1,11 @@
 """Limits per client (Flask-Limiter, in memory: the app is one process): wrong passcodes, and new parties
 and imports, so that one client on the network can neither guess the passcode nor fill the disk.
 
+Every route that creates or imports something (a partie, a Runde, a Runde's member) asks for the passcode
+when one is set, and all of them share one limit of wrong passcodes and one of creations per client: a
+client that is told 429 on `/new` is told 429 on `/r/import` too. Moving a partie into a Runde asks for the
+passcode when it makes a new member, and its wrong passcodes count in the same limit.
+
 The limits come from the config (`RATELIMIT_PASSCODE`, `RATELIMIT_CREATE`, `RATELIMIT_ENABLED`); a request
 over a limit gets a 429 page in its language, with `Retry-After` and the time to try again.
 """
@@ -16,7 +21,8 @@ from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-LIMITED = ("partie.create", "partie.import_file")
+CREATING = ("partie.create", "partie.import_file", "runde.create", "runde.import_file", "runde.add_member")
+ASKING = CREATING + ("runde.move",)   # every view that checks the passcode
 
 
 def passcode_ok(given: str | None) -> bool:
@@ -45,8 +51,9 @@ def init_app(app) -> None:
                                   methods=["POST"])
     tries = limiter.shared_limit(lambda: current_app.config["RATELIMIT_PASSCODE"], scope="passcode",
                                  methods=["POST"], deduct_when=_passcode_failed)
-    for endpoint in LIMITED:
-        app.view_functions[endpoint] = tries(create(app.view_functions[endpoint]))
+    for endpoint in ASKING:
+        view = app.view_functions[endpoint]
+        app.view_functions[endpoint] = tries(create(view) if endpoint in CREATING else view)
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(error):

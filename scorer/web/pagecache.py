@@ -1,5 +1,7 @@
 """Rendered pages kept in memory: the board per (partie, language) for the partie's version, the Runde's page
-per (Runde, its address with the period asked for, language, day) for the Runde's version. An unchanged page
+per (Runde, the period it shows, language, day) for the Runde's version (any other query string in its
+address is the same page). At most `PAGE_CACHE` pages and `PAGE_CACHE_BYTES` bytes (each page counted three
+times: itself and its two compressed heads). An unchanged page
 is sent from memory instead of being rendered again.
 
 A partie's version changes with every change to it (a deal recorded, edited, deleted, the partie ended or
@@ -113,11 +115,13 @@ def _stored_blocks(data: bytes) -> bytes:
 
 
 class Pages:
-    """key -> (version, Kept), least recently used out first."""
+    """key -> (version, Kept), least recently used out first: at most `size` pages and `budget` bytes. A page
+    counts three times its length: itself and, at most, its head compressed as brotli and as gzip."""
 
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
+        self.bytes = 0
 
     def get(self, key, version):
         with self.lock:
@@ -127,14 +131,21 @@ class Pages:
             self.entries.move_to_end(key)
             return hit[1]
 
-    def put(self, key, version, page: Kept, size: int) -> None:
+    def put(self, key, version, page: Kept, size: int, budget: int | None = None) -> None:
+        weight = 3 * page.size
+        if budget is not None and weight > budget:   # larger than the whole budget: not kept
+            return
         with self.lock:
             old = self.entries.get(key)
             if old is None or old[0] <= version:
+                if old is not None:
+                    self.bytes -= 3 * old[1].size
                 self.entries[key] = (version, page)
+                self.bytes += weight
                 self.entries.move_to_end(key)
-            while len(self.entries) > size:
-                self.entries.popitem(last=False)
+            while len(self.entries) > size or (budget is not None and self.bytes > budget):
+                _key, (_version, out) = self.entries.popitem(last=False)
+                self.bytes -= 3 * out.size
 
 
 def personal(marker: bytes):
@@ -212,7 +223,7 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
                 for p in parts:
                     page = page.replace(written[p.marker], p.marker)
                 page = compact(page).replace(token, MARKER)
-                pages.put(key, rendered, Kept(page, markers), size)
+                pages.put(key, rendered, Kept(page, markers), size, current_app.config.get("PAGE_CACHE_BYTES"))
                 response.set_data(_filled(page, token, parts))
             else:   # a part not written once: sent as rendered, not kept
                 response.set_data(compact(page))

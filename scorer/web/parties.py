@@ -18,7 +18,7 @@ from .. import games, store
 from ..db import get_db
 from ..export import csv_text, excel_text
 from ..games import game_of
-from ..partie_file import dumps, loads
+from ..partie_file import MOST_PROBLEMS, WEB_MAX_DEALS, dumps, loads
 from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
@@ -279,10 +279,11 @@ def import_file():
             problems.append(_("Choose a partie file (.json) to import."))
         else:
             try:
-                partie = loads(upload.read())
+                # read up to the 20th problem, and only those said: a file of bad deals costs 20 of them
+                partie = loads(upload.read(), most_problems=MOST_PROBLEMS, most_deals=WEB_MAX_DEALS)
                 game_of(partie).replay(partie)
             except ScoringError as exc:
-                problems += [sentence(p, located=True) for p in exc.problems][:20]
+                problems += [sentence(p, located=True) for p in exc.problems[:MOST_PROBLEMS]]
     if problems:
         parties = store.list_parties(get_db(), session.get("parties", []))
         return render_template("home.html", parties=parties, import_form=form, import_problems=problems,

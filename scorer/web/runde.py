@@ -28,10 +28,11 @@ from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
 from ..runde import Evening, code_mark, dump_summary, in_period, load_summary, open_balances, standings, summarize
-from ..runde_store import SETTLES, InAnotherRundeError, NameTakenError
+from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenError, TooManyMembersError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
 from .language import TR, euros, language, number, say, sentence
+from .limits import passcode_ok
 from .loading import cache as settlement_cache
 from .loading import remember
 from .pagecache import personal
@@ -102,7 +103,10 @@ def create():
     if form.game.data is None:
         form.game.data = games.default().key
     problems: list = []
+    passcode = current_app.config.get("PASSCODE")
     if form.validate_on_submit():
+        if passcode and not passcode_ok(request.form.get("passcode", "")):
+            problems.append(_("The passcode is not right: ask whoever runs this scorer."))
         name = clean(form.name.data, problems)
         members = []
         for line in (form.members.data or "").splitlines():
@@ -111,8 +115,8 @@ def create():
         folded = [name_key(m) for m in members]
         if len(set(folded)) != len(folded):
             problems.append(_("Two members cannot share a name."))
-        if len(members) > 60:
-            problems.append(_("A Runde has at most 60 members."))
+        if len(members) > MAX_MEMBERS:
+            problems.append(_("A Runde has at most %(num)s members.", num=MAX_MEMBERS))
         if not problems:
             game = games.by_key(form.game.data)
             rid = runde_store.create_runde(get_db(), name, game.key, game.engine.PRESETS[0], form.settles.data,
@@ -120,7 +124,7 @@ def create():
             remember_runde(rid)
             return redirect(url_for("runde.page", rid=rid))
     status = 422 if request.method == "POST" else 200
-    return render_template("runde/new.html", form=form, problems=problems), status
+    return render_template("runde/new.html", form=form, problems=problems, passcode=bool(passcode)), status
 
 
 def period_of(args) -> tuple[str, str | None, str | None, list]:
@@ -270,7 +274,18 @@ def page(rid):
     return render_template(
         "runde/page.html", runde=runde, brand_runde=runde, which=which, problems=problems, form=EmptyForm(),
         parts=figures_of(runde, start, end, problems), movable=movable_list, offered=games.offered(),
-        settles_label=SETTLES_LABELS[runde.settles], args=request.args)
+        settles_label=SETTLES_LABELS[runde.settles], args=period_args(which, start, end),
+        passcode=bool(current_app.config.get("PASSCODE")), full=len(runde.members) >= MAX_MEMBERS,
+        max_members=MAX_MEMBERS)
+
+
+def period_args(which, start, end) -> dict:
+    """The period the page shows, as its links' query: the period read (`period_of`), nothing else of the
+    address (an `rid=` or `_method=` in it is no argument of the page's links), days only as read."""
+    args = {"period": which}
+    if which == "range":
+        args.update({name: day for name, day in (("from", start), ("to", end)) if day})
+    return args
 
 
 def page_state(rid):
@@ -279,7 +294,11 @@ def page_state(rid):
     row = get_db().conn.execute("select version from runden where id = ?", [rid]).fetchone()
     if row is None:
         return None
-    return (request.full_path, datetime.date.today().isoformat()), row[0]
+    # only what changes the page: the period as read and what was wrong with it (any other query string, or
+    # another spelling of the same days, is the same page, kept once)
+    which, start, end, problems = period_of(request.args)
+    return (request.path, which, start, end, tuple(str(p) for p in problems),
+            datetime.date.today().isoformat()), row[0]
 
 
 @personal(b"<\x00movable>")
@@ -374,6 +393,9 @@ def chart(table, runde) -> dict | None:
 def add_member(rid):
     """A new member of the Runde."""
     runde = load_or_404(rid)
+    passcode = current_app.config.get("PASSCODE")
+    if passcode and not passcode_ok(request.form.get("passcode", "")):
+        return _problems(runde, [_("The passcode is not right: ask whoever runs this scorer.")])
     return _named(runde, lambda name: runde_store.add_member(get_db(), rid, name),
                   lambda name: _("%(name)s is a member now.", name=name))
 
@@ -392,6 +414,8 @@ def _named(runde, store_name, done):
                 return redirect(url_for("runde.page", rid=runde.id) + "#members")
             except NameTakenError:
                 problems.append(_("%(name)s is a member already: two members cannot share a name.", name=name))
+            except TooManyMembersError:
+                problems.append(_("A Runde has at most %(num)s members.", num=MAX_MEMBERS))
     else:
         problems += [e for errors in form.errors.values() for e in errors] or [_("The form has expired: reload the page.")]
     return _problems(runde, problems)
@@ -455,6 +479,10 @@ def move(rid):
         names = [name_key(runde.member(c).name) if isinstance(c, int) else name_key(c or "") for c in chosen]
         if len(set(names)) != len(names):
             problems.append(_("Each member plays at one seat only: choose a different member for each player."))
+        passcode = current_app.config.get("PASSCODE")
+        if passcode and any(isinstance(c, str) and runde.by_name(c) is None for c in chosen) \
+                and not passcode_ok(request.form.get("passcode", "")):
+            problems.append(_("A new member needs the passcode: ask whoever runs this scorer."))
         if not problems:
             try:
                 runde_store.attach(get_db(), rid, pid, chosen)
@@ -462,6 +490,8 @@ def move(rid):
                 problems.append(_("%(name)s is a member already: two members cannot share a name.", name=exc.name))
             except InAnotherRundeError:   # another phone moved it into another Runde a moment ago
                 return _problems(runde, [_("This partie is in another Runde already.")])
+            except TooManyMembersError:
+                problems.append(_("A Runde has at most %(num)s members.", num=MAX_MEMBERS))
             except (ValueError, NotFoundError):
                 problems.append(_("Choose a different member for each player."))
             else:
@@ -475,7 +505,7 @@ def move(rid):
         seats.append({"seat": seat, "name": name, "member": match.id if match else None})
     status = 422 if problems else 200
     return render_template("runde/move.html", runde=runde, sp=sp, seats=seats, problems=problems,
-                           form=EmptyForm(), pid=pid), status
+                           form=EmptyForm(), pid=pid, passcode=bool(current_app.config.get("PASSCODE"))), status
 
 
 def _keep_moved(pid: str) -> None:
@@ -514,6 +544,13 @@ def settle_marks(rid):
 
 
 # exports
+
+
+def guarded(rows):
+    """Every cell formula-safe under either separator (`export.guarded`)."""
+    from ..export import guarded as guard
+
+    return guard(rows)
 
 
 def standings_rows(runde, table, money, count) -> list[list]:
@@ -559,7 +596,7 @@ def export_csv(rid):
     runde, table = _table_for_export(rid)
     out = io.StringIO()
     with_english = _english_rows(runde, table, lambda x: money_text(Decimal(x).quantize(Decimal("0.01"))))
-    csv.writer(out).writerows(with_english)
+    csv.writer(out).writerows(guarded(with_english))
     return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": _filename(runde, "csv")})
 
 
@@ -580,7 +617,7 @@ def export_excel(rid):
     rows = standings_rows(runde, table, lambda x: money_text(Decimal(x).quantize(Decimal("0.01")),
                                                                 decimal="," if german else "."), None)
     out = io.StringIO()
-    csv.writer(out, delimiter=";" if german else ",").writerows(rows)
+    csv.writer(out, delimiter=";" if german else ",").writerows(guarded(rows))
     return Response(("\ufeff" + out.getvalue()).encode("utf-8"), mimetype="text/csv",
                     headers={"Content-Disposition": _filename(runde, "xlsx.csv").replace(".xlsx.csv", "-excel.csv")})
 
@@ -612,15 +649,19 @@ def export_file(rid):
 
 
 def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
-    """A Runde file read and checked whole: (what to store, None) or (None, every problem, each naming its
-    partie and deal)."""
-    from ..partie_file import from_dict
+    """A Runde file read and checked whole: (what to store, None) or (None, the problems, each naming its
+    partie and deal). The reading stops at the 20th problem (a file of bad deals costs no more than 20 of
+    them), and a partie of more than `WEB_MAX_DEALS` deals is refused at once."""
+    from ..partie_file import MOST_PROBLEMS, WEB_MAX_DEALS, from_dict, lone_surrogate
     from ..problems import ScoringError
 
     try:
         data = json.loads(raw)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None, [_("The file is not a Runde file: it is not JSON.")]
+    if lone_surrogate(raw, data):
+        return None, [_("The file holds text that is not Unicode (an escape such as \\ud800 alone): save it "
+                        "again as UTF-8.")]
     if not isinstance(data, dict) or data.get("format") != RUNDE_FORMAT:
         return None, [_("The file is not a Runde file (its format is not \"%(format)s\").", format=RUNDE_FORMAT)]
     if data.get("version") != RUNDE_VERSION:
@@ -635,8 +676,10 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
         problems.append(_("The Runde's game is not one this scorer offers."))
     settles = data.get("settles") if data.get("settles") in SETTLES else "evening"
     members = data.get("members")
-    if not isinstance(members, list) or not all(isinstance(m, str) for m in members) or len(members) > 500:
+    if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
         return None, problems + [_("The Runde's members must be a list of names.")]
+    if len(members) > MAX_MEMBERS:
+        return None, problems + [_("A Runde has at most %(num)s members.", num=MAX_MEMBERS)]
     found: list = []
     members = [clean(m, found) for m in members]
     problems += found
@@ -648,15 +691,17 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
     out, facts = [], []
     folded = {name_key(m) for m in members}
     for number, entry in enumerate(parties, start=1):
+        if len(problems) >= MOST_PROBLEMS:
+            break
         where = _("Partie %(num)s", num=number)
         if not isinstance(entry, dict) or not isinstance(entry.get("partie"), dict):
             problems.append(f"{where}: " + _("it is not a partie."))
             continue
         try:
-            partie = from_dict(entry["partie"])
+            partie = from_dict(entry["partie"], most_problems=MOST_PROBLEMS - len(problems), most_deals=WEB_MAX_DEALS)
             settlement = game_of(partie).replay(partie)
         except ScoringError as exc:
-            problems += [f"{where}: " + sentence(p, located=True) for p in exc.problems][:10]
+            problems += [f"{where}: " + sentence(p, located=True) for p in exc.problems[:MOST_PROBLEMS - len(problems)]]
             continue
         seats = entry.get("members")
         if (not isinstance(seats, list) or len(seats) != len(partie.players)
@@ -674,7 +719,7 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
         out.append((partie, seats, settled, created))
         facts.append(_summary_or_none(settlement))   # kept small: the settlement itself is let go
     if problems:
-        return None, problems[:30]
+        return None, problems[:MOST_PROBLEMS]
     return {"summaries": facts, "name": name, "game": game.key, "preset": data.get("preset") if data.get("preset") in game.engine.PRESETS
             else game.engine.PRESETS[0], "settles": settles, "members": members, "parties": out}, []
 

@@ -1,0 +1,88 @@
+"""The app under waitress: the server's limits, the reverse proxy it trusts, and its own error answers.
+
+`python -m scorer serve` and the tests start the server through `make_server`, so both run with the same
+settings:
+
+- **Idle and half-sent connections cannot starve the phones.** waitress accepts at most `connection_limit`
+  connections at once and stops accepting beyond that; as shipped (100 connections, idle ones closed after
+  120 s, looked for every 30 s) about a hundred sockets that send half a request and wait locked every phone
+  out for two minutes. Here: `SERVER_CONNECTIONS` (500) connections, a connection with no byte in either
+  direction for `SERVER_IDLE_SECONDS` (10 s) closed (a request being answered is never cut: waitress closes
+  only connections without a request in progress), looked for every 2 s. A phone that has sent nothing for
+  10 s opens a new connection without noticing. Headers are limited to 64 KB and bodies to the app's
+  `MAX_CONTENT_LENGTH` and a little for the multipart frame: waitress answers 431 and 413 itself, before
+  buffering more. (A client that keeps hundreds of connections alive by trickling bytes is beyond what a
+  threaded server on a phone's network should fend off alone: put Caddy in front, README.md.)
+- **A reverse proxy in front** (`PROXY_HOPS`, Caddy: 1): waitress takes the client's address, the scheme
+  (`https`) and the host from the proxy's `X-Forwarded-For`, `-Proto`, `-Host` and `-Port`, and only when the
+  connection comes from `PROXY_ADDRESS` (default `127.0.0.1`, Caddy on the same machine; `*` for any). From
+  anyone else, and without `PROXY_HOPS`, these headers are removed before the app sees them, so a client
+  cannot choose its own address for the limits.
+- **waitress's own error answers** (400 for a request it cannot read, 413, 431) carry the app's security
+  headers too (`SecureErrorTask`).
+"""
+
+from __future__ import annotations
+
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ErrorTask
+
+CONNECTIONS = 500          # at most this many connections at once (waitress: 100)
+IDLE_SECONDS = 10          # a connection without a byte for this long, and no request in progress, is closed
+CLEANUP_SECONDS = 2        # how often idle connections are looked for (waitress: 30)
+HEADER_BYTES = 64 * 1024   # a request's headers at most (waitress: 256 KB)
+FRAME_BYTES = 64 * 1024    # what a multipart body adds to the app's MAX_CONTENT_LENGTH
+PROXY_HEADERS = {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"}
+
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
+    ("Cache-Control", "no-store"),
+)
+
+
+class SecureErrorTask(ErrorTask):
+    """waitress's answer to a request it could not read (400, 413, 431, ...), with the security headers."""
+
+    def execute(self):
+        self.response_headers.extend(SECURITY_HEADERS)
+        super().execute()
+
+
+class SecureChannel(HTTPChannel):
+    error_task_class = SecureErrorTask
+
+
+def settings(app, threads: int = 8) -> dict:
+    """waitress's adjustments for `app` (from its config; see the module's docstring)."""
+    config = app.config
+    out = {
+        "threads": threads,
+        "ident": "scorer",
+        "connection_limit": int(config.get("SERVER_CONNECTIONS") or CONNECTIONS),
+        "channel_timeout": int(config.get("SERVER_IDLE_SECONDS") or IDLE_SECONDS),
+        "cleanup_interval": CLEANUP_SECONDS,
+        "max_request_header_size": HEADER_BYTES,
+        "max_request_body_size": int(config.get("MAX_CONTENT_LENGTH") or 1024 * 1024) + FRAME_BYTES,
+        # poll(), not select(): select() cannot watch a socket numbered past 1024
+        "asyncore_use_poll": True,
+        "clear_untrusted_proxy_headers": True,
+    }
+    hops = int(config.get("PROXY_HOPS") or 0)
+    if hops:
+        out.update(trusted_proxy=str(config.get("PROXY_ADDRESS") or "127.0.0.1"), trusted_proxy_count=hops,
+                   trusted_proxy_headers=set(PROXY_HEADERS))
+    return out
+
+
+def make_server(app, host: str = "127.0.0.1", port: int = 5000, threads: int = 8, **changes):
+    """A waitress server for `app` (not yet running: call its `run()`), with `settings(app)` and `changes`."""
+    server = create_server(app, host=host, port=port, **{**settings(app, threads), **changes})
+    # one listening socket, or several (a host name with IPv4 and IPv6 addresses) in its map
+    for listener in [server] + list(getattr(server, "map", {}).values()):
+        if isinstance(listener, BaseWSGIServer):
+            listener.channel_class = SecureChannel
+    return server

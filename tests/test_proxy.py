@@ -1,0 +1,98 @@
+"""Behind a reverse proxy (Caddy, `PROXY_HOPS=1`), through the real waitress server as `python -m scorer serve`
+starts it: the client's address and scheme get through, cookies are `Secure` over HTTPS, and a form POSTed
+over HTTPS with the Referer a browser sends under the app's Referrer-Policy is accepted."""
+
+import re
+
+import pytest
+
+from scorer import create_app
+
+from .conftest import NEW_PARTIE
+from .live import Live
+
+HOST = "scorer.example.org"
+
+
+def caddy(device: str, spoofed: str = "") -> dict:
+    """The headers Caddy adds: the device's address appended to X-Forwarded-For, the scheme, the host."""
+    return {"X-Forwarded-For": f"{spoofed}, {device}" if spoofed else device, "X-Forwarded-Proto": "https",
+            "X-Forwarded-Host": HOST, "Host": HOST}
+
+
+def served(tmp_path, **config):
+    app = create_app({"DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t", **config})
+    return Live(app)
+
+
+@pytest.fixture
+def proxied(tmp_path):
+    server = served(tmp_path, PROXY_HOPS=1, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=True,
+                    RATELIMIT_CREATE="2 per minute")
+    yield server
+    server.close()
+
+
+def test_the_scheme_and_host_get_through_to_the_share_page_and_the_cookie_is_secure(proxied):
+    r = proxied.post("/new", NEW_PARTIE, headers=caddy("192.168.1.20"))
+    assert r.status == 302
+    board = r.headers["Location"]
+    assert board.startswith(f"https://{HOST}/p/") or board.startswith("/p/")
+    cookie = next(c for c in r.cookies() if c.startswith("session="))
+    assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    path = board.split(HOST, 1)[-1]
+    share = proxied.get(path + "/share", headers=caddy("192.168.1.20"))
+    assert f"https://{HOST}{path}" in share.text
+    lang = proxied.get("/lang/de?next=/", headers=caddy("192.168.1.20"))
+    assert any(c.startswith("lang=") and "Secure" in c for c in lang.cookies())
+    # the same server over plain HTTP (no proxy header): the address it came to, cookies without Secure
+    plain = proxied.post("/new", NEW_PARTIE)
+    assert plain.status == 302 and all("Secure" not in c for c in plain.cookies())
+
+
+def test_each_device_behind_the_proxy_has_its_own_limit(proxied):
+    def new(device, spoofed=""):
+        return proxied.post("/new", NEW_PARTIE, headers=caddy(device, spoofed)).status
+    assert [new("192.168.1.20"), new("192.168.1.20"), new("192.168.1.20")] == [302, 302, 429]
+    assert new("192.168.1.21") == 302                         # another phone: its own limit
+    assert new("192.168.1.20", spoofed="10.9.9.9") == 429     # a forged X-Forwarded-For entry does not help
+
+
+@pytest.mark.parametrize("config", [{"PROXY_HOPS": 0}, {"PROXY_HOPS": 1, "PROXY_ADDRESS": "10.0.0.1"}],
+                         ids=["no proxy set", "another proxy address"])
+def test_forwarded_headers_from_anyone_but_the_proxy_are_dropped(tmp_path, config):
+    server = served(tmp_path, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=True, RATELIMIT_CREATE="2 per minute",
+                    **config)
+    try:
+        statuses = [server.post("/new", NEW_PARTIE, headers=caddy(f"192.168.1.{i}")) for i in range(3)]
+        assert [s.status for s in statuses] == [302, 302, 429]      # one client: the headers chose nothing
+        assert all("Secure" not in c for s in statuses for c in s.cookies())
+        board = statuses[0].headers["Location"]
+        assert not board.startswith("https:")
+    finally:
+        server.close()
+
+
+def test_a_form_posted_over_https_with_the_browser_s_referer_is_accepted(tmp_path):
+    """Flask-WTF checks a POST over HTTPS for a Referer of the same site. The app's Referrer-Policy is
+    `same-origin`, under which a browser sends the form page's address as the Referer of its own forms (under
+    `no-referrer` it sent none, and every form over HTTPS answered "This form has expired")."""
+    server = served(tmp_path, PROXY_HOPS=1)   # CSRF on, as in production
+    try:
+        page = server.get("/new", headers=caddy("192.168.1.20"))
+        assert page.headers["Referrer-Policy"] == "same-origin"
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
+        session = next(c for c in page.cookies() if c.startswith("session=")).split(";", 1)[0]
+        assert "Secure" in next(c for c in page.cookies() if c.startswith("session="))
+        form = {**NEW_PARTIE, "csrf_token": token}
+        headers = {**caddy("192.168.1.20"), "Cookie": session, "Origin": f"https://{HOST}"}
+        r = server.post("/new", form, headers={**headers, "Referer": f"https://{HOST}/new"})
+        assert r.status == 302, r.text
+        # what `no-referrer` made browsers do: no Referer, refused with the expired-form page
+        r = server.post("/new", form, headers=headers)
+        assert r.status == 400 and "This form has expired" in r.text
+        # a Referer of another site is refused too
+        r = server.post("/new", form, headers={**headers, "Referer": "https://evil.example/new"})
+        assert r.status == 400
+    finally:
+        server.close()
