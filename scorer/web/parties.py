@@ -195,13 +195,30 @@ def at_the_end(pid):
     return redirect(back)
 
 
-@bp.post("/p/<pid>/reopen")
+@bp.route("/p/<pid>/reopen", methods=("GET", "POST"))
 def reopen(pid):
-    """Reopen an ended partie."""
-    load_or_404(pid)
+    """Reopen an ended partie (GET asks, with a real button: the page an ended partie's refusals link to). After
+    it, the page the player came from (`next`, a page of this partie) or the board."""
+    sp = load_or_404(pid)
+    board = url_for("partie.board", pid=pid)
+    back = request.values.get("next", "")
+    back = back if back.startswith(f"/p/{pid}/") and "//" not in back and "\\" not in back else ""
+    if request.method == "GET":
+        if sp.running:
+            return render_template("ended.html", sp=sp, title=_("Reopen the partie"), message=_(
+                "This partie is running: there is nothing to reopen."), back=back)
+        return ended_page(sp, _("Reopen the partie?"), _(
+            "This partie has ended. Reopened, its deals can be recorded, edited and deleted again; end it again "
+            "when the evening is over."), status=200, back=back)
     if EmptyForm().validate_on_submit():
         store.set_ended(get_db(), pid, False)
-    return redirect(url_for("partie.board", pid=pid))
+        return redirect(back or board)
+    return redirect(board)
+
+
+def ended_page(sp, title, message, status: int = 409, back: str = ""):
+    """The page of a change refused because the partie has ended (409), with "Reopen the partie" (a button)."""
+    return render_template("ended.html", sp=sp, title=title, message=message, back=back), status
 
 
 def _filename(sp: store.StoredPartie, ext: str) -> str:
