@@ -116,7 +116,7 @@ def test_a_german_phone_is_told_in_german(app):
     assert a.post(board + "/undo", data={"version": str(version(app, board))}).status_code == 302
     r = a.post(board + "/deal", data=form, headers={"Accept-Language": "de"})
     assert r.status_code == 409
-    assert "Dieses Formular wurde schon als Spiel 1 gespeichert" in r.text
+    assert "Dieses Formular wurde schon einmal als Spiel 1 gespeichert, und dieses Spiel wurde seither zurückgenommen" in r.text
 
 
 def test_a_deal_put_back_from_the_history_keeps_its_identity(app, client, board):
