@@ -53,6 +53,7 @@ class RundePartie:
     members: tuple[int, ...]
     settled: str | None
     ended: str | None
+    at_the_end: str | None = None   # its choice for the end of the evening (None: the game's default)
 
 
 @dataclass(frozen=True)
@@ -101,8 +102,8 @@ def load_runde(db: Database, rid: str) -> Runde:
         members = tuple(Member(r["id"], r["name"]) for r in
                         db.query("select id, name from members where runde_id = ? order by folded", [rid]))
         parties = tuple(RundePartie(r["id"], r["game"], r["created"], r["version"], tuple(json.loads(r["members"])),
-                                    r["settled"], r["ended"]) for r in db.query(
-            "select p.id, p.game, p.created, p.version, p.ended, rp.members, rp.settled "
+                                    r["settled"], r["ended"], r["at_the_end"]) for r in db.query(
+            "select p.id, p.game, p.created, p.version, p.ended, p.at_the_end, rp.members, rp.settled "
             "from runde_parties rp join parties p on p.id = rp.partie_id where rp.runde_id = ? "
             "order by p.created, p.rowid", [rid]))
     r = rows[0]
@@ -203,6 +204,8 @@ def _attach(db: Database, rid: str, pid: str, seats: list) -> None:
     # an upsert, not `insert or replace`: a replace deletes the row without firing the delete trigger (m007)
     db.execute("insert into runde_parties (partie_id, runde_id, members, settled) values (?, ?, ?, null) "
                "on conflict (partie_id) do update set members = excluded.members", [pid, rid, json.dumps(ids)])
+    # a new version of the partie even when no name changed: its kept board may show the Runde's pot carried in
+    db.execute("update parties set version = version + 1 where id = ?", [pid])
     _seat_names(db, pid, {i: names[m] for i, m in enumerate(ids)})
 
 

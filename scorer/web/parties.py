@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 import unicodedata
 from urllib.parse import quote
 
@@ -14,7 +15,7 @@ from flask import (
 
 from flask_babel import gettext as _
 
-from .. import games, store
+from .. import games, runde_store, store
 from ..db import get_db
 from ..export import csv_text, excel_text
 from ..games import game_of
@@ -97,7 +98,8 @@ def board(pid):
                            results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
-                           settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid)),
+                           settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
+                                                                    carried_pot(sp, settlement)),
                            **web.board_context(settlement))
 
 
@@ -147,11 +149,31 @@ def end(pid):
     if request.method == "POST" and form.validate_on_submit():
         if page["warnings"] and request.form.get("confirm") != "yes":
             return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
-                                   settle=settle_up(sp.partie, settlement, stored_choice(pid))), 200
+                                   settle=settle_up(sp.partie, settlement, stored_choice(pid),
+                                                    carried_pot(sp, settlement))), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
     return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
-                           settle=settle_up(sp.partie, settlement, stored_choice(pid)))
+                           settle=settle_up(sp.partie, settlement, stored_choice(pid), carried_pot(sp, settlement)))
+
+
+def carried_pot(sp, settlement) -> Decimal:
+    """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
+    Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot. It follows
+    other parties, so an ended board that shows it is not kept (web/pagecache.py keeps by this partie's version)."""
+    if getattr(settlement, "pot", None) is None:
+        return Decimal(0)
+    db = get_db()
+    rid = runde_store.runde_of(db, sp.id)
+    if rid is None:
+        return Decimal(0)
+    from .runde import evenings
+    try:
+        every, _broken = evenings(runde_store.load_runde(db, rid))
+    except store.NotFoundError:
+        return Decimal(0)
+    g.page_version = None   # the board is not kept: an earlier evening's choice changes what it shows
+    return next((e.carried for e in every if e.id == sp.id), Decimal(0))
 
 
 def end_context(partie, settlement) -> dict:

@@ -27,7 +27,8 @@ from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
-from ..runde import Evening, code_mark, dump_summary, in_period, load_summary, open_balances, standings, summarize
+from ..runde import (Evening, at_the_end, code_mark, dump_summary, in_period, load_summary, open_balances, standings,
+                     summarize)
 from ..runde_store import SETTLES, InAnotherRundeError, NameTakenError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
@@ -222,8 +223,14 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
         if problem is not None:
             broken.append((p.id, problem))
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
-                           facts["figures"], p.settled, facts["played"]))
-    return out, broken
+                           facts["figures"], p.settled, facts["played"], facts["pot"], keeps_pot(p)))
+    return at_the_end(out), broken
+
+
+def keeps_pot(p: runde_store.RundePartie) -> bool:
+    """Whether the partie's stored choice for the end of the evening keeps its pot (`settling`: the game's
+    `AT_THE_END`, "keep"; anything else, or none, is the game's default: shared)."""
+    return p.at_the_end == "keep"
 
 
 def keep_at_once(db, evenings) -> None:
@@ -528,6 +535,8 @@ def standings_rows(runde, table, money, count) -> list[list]:
         row = [safe(names.get(r.member, "?")), r.evenings, r.deals, r.points, money(r.money), money(r.per_evening)]
         row += [money(v) if isinstance(v, Decimal) else v for v in (r.figures.get(label, 0) for label in table.labels)]
         out.append(row)
+    if table.pot:   # the pot kept at the end of an evening: its own line, so that the money adds up to zero
+        out.append([_("The pot (kept for the next evening)"), "", "", "", money(table.pot), ""] + [""] * len(table.labels))
     out.append([])
     out.append([_("Won"), _("From"), _("Money")])
     for (a, b), amount in sorted(table.head_to_head.items(), key=lambda kv: (-kv[1], kv[0])):
