@@ -223,18 +223,20 @@ def set_settled(db: Database, rid: str, pids, settled: bool) -> int:
 
 
 def import_runde(db: Database, name: str, game: str, preset: str, settles: str, members: list[str],
-                 parties: list[tuple[Partie, list[str], str | None, str | None]], pids: list | None = None) -> str:
-    """A whole Runde from its file, in one transaction: its members, and each partie (with the member name
-    at each seat and its settled mark). Nothing is stored if any part fails. `pids`, if given, gets each
-    stored partie's id, in the file's order."""
+                 parties: list[tuple], pids: list | None = None) -> str:
+    """A whole Runde from its file, in one transaction: its members, and each partie: (Partie, the member name
+    at each seat, its settled mark, its time, optionally its choice at the end of the evening). Nothing is
+    stored if any part fails. `pids`, if given, gets each stored partie's id, in the file's order."""
     rid = new_id()
     with writing(db):
         db["runden"].insert({"id": rid, "name": name, "game": game, "preset": preset, "settles": settles,
                              "created": now(), "version": 1})
         for m in members:
             _add_member(db, rid, m)
-        for partie, seats, settled, created in parties:
+        for partie, seats, settled, created, *choice in parties:
             pid = _insert_partie(db, partie, created)
+            if choice and choice[0] is not None:
+                db.execute("update parties set at_the_end = ? where id = ?", [choice[0], pid])
             _attach(db, rid, pid, seats)
             if pids is not None:
                 pids.append(pid)

@@ -16,6 +16,7 @@ from scorer.db import connect
 from scorer.games import game_of
 from scorer.haferl.scoring import at_the_end
 from scorer.runde import code_mark
+from scorer.web import runde as runde_web
 from scorer.web.language import MINUS
 
 from .test_evening import settle_lines
@@ -130,6 +131,17 @@ def test_shared_and_kept_evenings_settle_in_the_runde_as_on_their_end_pages(app,
     assert money["The pot (kept for the next evening)"] == kept_pot == s_kept.pot
     assert sum(money.values()) == 0
     assert 'id="pot-row"' in page
+    # the Runde file keeps each evening's choice: imported, the Runde settles the same
+    text = client.get(f"/r/{rid}/runde.json").data
+    assert [p.get("at_the_end") for p in json.loads(text)["parties"]] == ["share", "keep"]
+    r = client.post("/r/import", data={"file": (io.BytesIO(text), "runde.json")}, content_type="multipart/form-data")
+    assert r.status_code == 302
+    assert standings(client, r.headers["Location"].rsplit("/", 1)[1]) == money
+    wrong = json.loads(text)
+    wrong["parties"][1]["at_the_end"] = "burn it"
+    r = client.post("/r/import", data={"file": (io.BytesIO(json.dumps(wrong).encode()), "runde.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 422 and "Partie 2: its choice for the end of the evening is not one of its game" in r.text
 
 
 def test_a_kept_pot_carries_into_the_runde_next_evening_of_that_game(app, client):
@@ -178,12 +190,9 @@ def test_summaries_kept_by_older_code_are_made_again(app, client):
     for made_by in ("an older mark", code_mark()):
         db.execute("update runde_summaries set made_by = ?, summary = ?, version = ? where partie_id = ?",
                    [made_by, old, version, pid])
-        from scorer.web import runde as runde_web
         runde_web.summaries.entries.clear()
         runde_web.fragments.entries.clear()
-        app.extensions["scorer_pages"].entries.clear() if hasattr(app.extensions["scorer_pages"], "entries") \
-            else None
-        db.execute("update runden set version = version + 1 where id = ?", [rid])   # no kept page
+        app.extensions["scorer_pages"].entries.clear()                 # as after a restart: the store's rows only
         assert standings(client, rid) == right
         summary = json.loads(db.execute("select summary from runde_summaries where partie_id = ?",
                                         [pid]).fetchone()[0])

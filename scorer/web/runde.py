@@ -611,8 +611,11 @@ def export_file(rid):
             sp = store.load(get_db(), p.id)
         except Exception:   # noqa: BLE001 - rules this scorer cannot read: left out
             continue
-        parties.append({"members": [names[m] for m in p.members], "created": p.created, "settled": p.settled,
-                        "partie": to_dict(sp.partie)})
+        entry = {"members": [names[m] for m in p.members], "created": p.created, "settled": p.settled,
+                 "partie": to_dict(sp.partie)}
+        if p.at_the_end is not None:   # its choice at the end (the pot kept): the Runde settles it by that
+            entry["at_the_end"] = p.at_the_end
+        parties.append(entry)
     data = {"format": RUNDE_FORMAT, "version": RUNDE_VERSION, "name": runde.name, "game": runde.game,
             "preset": runde.preset, "settles": runde.settles, "members": [m.name for m in runde.members],
             "parties": parties}
@@ -680,7 +683,12 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             problems.append(f"{where}: " + _("its date cannot be read."))
             continue
         settled = entry.get("settled") if isinstance(entry.get("settled"), str) else None
-        out.append((partie, seats, settled, created))
+        from .settling import choices
+        choice = entry.get("at_the_end")
+        if choice is not None and (not isinstance(choice, str) or choice not in choices(partie)):
+            problems.append(f"{where}: " + _("its choice for the end of the evening is not one of its game's."))
+            continue
+        out.append((partie, seats, settled, created, choice))
         facts.append(_summary_or_none(settlement))   # kept small: the settlement itself is let go
     if problems:
         return None, problems[:30]
