@@ -162,7 +162,7 @@ def undo(pid):
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
-    if not sp.partie.deals:
+    if not sp.partie.deals and sp.running:   # an ended partie is said to be ended (by the store), first
         flash(_("There is no deal to undo."))
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
