@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-from decimal import Decimal
 import unicodedata
+from decimal import Decimal
 from urllib.parse import quote
 
 from flask import (
