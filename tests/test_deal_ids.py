@@ -92,7 +92,8 @@ def test_a_form_sent_again_after_its_deal_was_undone_says_so_and_never_names_the
         r = a.post(board + "/deal", data=sent)
         assert r.status_code == 409
         assert "This form was saved as deal 4 before, and that deal was undone or deleted since" in r.text
-        assert "already saved as deal" not in r.text and "47" not in r.text.split('id="deal-form"')[0]
+        said = re.search(r'<div class="conflict" id="conflict".*?</div>', r.text, re.S).group(0)
+        assert "already saved as deal" not in r.text and "47" not in said     # never B's deal, nor its points
         assert "Record mine as deal 5 too" in r.text
         assert hidden(r.text, "key") != key                                 # recorded again, it is a new form
         assert stored_rows(app, board) == before
