@@ -29,13 +29,23 @@ def hidden(page, name):
 
 
 class TwoPhones(RuleBasedStateMachine):
+    """Strohmandeln: a simple game, Vorhand's card points typed."""
+
+    NEW = NEW_PARTIE
+    FORM = SIMPLE
+
+    @staticmethod
+    def typed(deal: dict) -> str:
+        """The typed fact the machine follows, as the stored deal has it."""
+        return deal["card_points"][0]
+
     def __init__(self):
         super().__init__()
         self.tmp = tempfile.TemporaryDirectory()
         self.app = create_app({"TESTING": True, "DATABASE": str(Path(self.tmp.name) / "s.sqlite"),
                                "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
         self.phones = [self.app.test_client(), self.app.test_client()]
-        r = self.phones[0].post("/new", data=NEW_PARTIE)
+        r = self.phones[0].post("/new", data=self.NEW)
         self.board = r.headers["Location"]
         self.pid = self.board.rsplit("/", 1)[1]
         self.db = connect(self.app.config["DATABASE"])
@@ -55,7 +65,7 @@ class TwoPhones(RuleBasedStateMachine):
 
     def stored(self):
         rows = self.db.execute("select id, deal from deals where partie_id = ? order by position", [self.pid])
-        return [(i, json.loads(d)["card_points"][0]) for i, d in rows]
+        return [(i, self.typed(json.loads(d))) for i, d in rows]
 
     def version(self):
         return str(store.version(self.db, self.pid))
@@ -77,7 +87,7 @@ class TwoPhones(RuleBasedStateMachine):
         client = self.phones[phone]
         page = client.get(self.board + "/deal").text
         dealer = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
-        form = {**SIMPLE, "points": points, "dealer": dealer, "action": "save", "key": hidden(page, "key"),
+        form = {**self.FORM, "points": points, "dealer": dealer, "action": "save", "key": hidden(page, "key"),
                 "version": hidden(page, "version"), "count": hidden(page, "count")}
         before = self.snapshot()
         r = client.post(self.board + "/deal", data=form)
@@ -108,7 +118,7 @@ class TwoPhones(RuleBasedStateMachine):
     def save_edit(self, data, points, again):
         ident, number, fields, phone = data.draw(st.sampled_from(self.edits))
         client = self.phones[phone]
-        form = {**SIMPLE, **fields, "points": points, "dealer": "0", "action": "save"}
+        form = {**self.FORM, **fields, "points": points, "dealer": "0", "action": "save"}
         before = self.snapshot()
         r = client.post(f"{self.board}/deal/{number}/edit", data=form)
         if self.ended:
@@ -186,7 +196,7 @@ class TwoPhones(RuleBasedStateMachine):
         assert r.status_code == 302
         event("a deal put back")
         ident = entry["detail"]["id"]
-        assert entry["detail"]["before"]["card_points"][0] == self.gone[ident] or ident in self.facts
+        assert self.typed(entry["detail"]["before"]) == self.gone[ident] or ident in self.facts
         self.order = [i for i, _ in self.stored()]                       # put back where it was: the same id
         assert ident in self.order and ident not in self.gone or ident in self.order
         self.gone.pop(ident, None)
@@ -216,6 +226,20 @@ class TwoPhones(RuleBasedStateMachine):
         self.ended = not self.ended
 
 
-TwoPhones.TestCase.settings = settings(max_examples=40, stateful_step_count=20, deadline=None,
-                                       suppress_health_check=[HealthCheck.too_slow])
+class TwoPhonesBavarian(TwoPhones):
+    """Bavarian Tarock (haferl, three players): Anna's Pick-Up, the declarer's card points typed."""
+
+    NEW = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "",
+           "first_dealer": "0", "preset": "haferl", "draw_at_60": "y"}
+    FORM = {"type": "game", "target": "61", "declarer": "0", "contract": "pickup"}
+
+    @staticmethod
+    def typed(deal: dict) -> str:
+        return str(deal["declarer_points"])
+
+
+SETTINGS = settings(max_examples=40, stateful_step_count=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TwoPhones.TestCase.settings = SETTINGS
+TwoPhonesBavarian.TestCase.settings = settings(SETTINGS, max_examples=20)
 test_two_phones_never_replace_an_acknowledged_deal = TwoPhones.TestCase
+test_two_phones_never_replace_an_acknowledged_bavarian_deal = TwoPhonesBavarian.TestCase
