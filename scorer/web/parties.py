@@ -240,7 +240,7 @@ def reopen(pid):
 
 def ended_page(sp, title, message, status: int = 409, back: str = ""):
     """The page of a change refused because the partie has ended (409), with "Reopen the partie" (a button)."""
-    return render_template("ended.html", sp=sp, title=title, message=message, back=back), status
+    return render_template("ended.html", sp=sp, title=title, message=message, back=back, refused=status == 409), status
 
 
 def _filename(sp: store.StoredPartie, ext: str) -> str:
