@@ -81,6 +81,12 @@ def open_groups(page: str) -> dict:
     return groups
 
 
+def at_the_end_money(page: str) -> dict:
+    """The end page's "At the end:" line: each player's money once the pot is shared or kept."""
+    line = re.search(r'<p id="money-at-the-end">(.*?)</p>', page, re.S).group(1)
+    return {m.group(1): euro(m.group(2)) for m in re.finditer(r"(?:: |· )(\w+) ([+\-−]?\d+\.\d\d €)", line)}
+
+
 def euro(text: str) -> Decimal:
     return Decimal(text.replace(MINUS, "-").replace("−", "-").replace("+", "").replace(" €", ""))
 
@@ -128,6 +134,9 @@ def test_shared_and_kept_evenings_settle_in_the_runde_as_on_their_end_pages(app,
     kept_money, kept_pot = at_the_end(s_kept, keep_pot=True)
     for seat, name in enumerate(FOUR):
         assert money[name] == shared_money[seat] + (kept_money[seat] if seat < 3 else 0)
+    said = [at_the_end_money(client.get(b + "/end").text) for b in (shared_board, kept_board)]
+    assert said[0] == dict(zip(FOUR, shared_money)) and said[1] == dict(zip(FOUR, kept_money))
+    assert {name: said[0][name] + said[1].get(name, 0) for name in FOUR} == {n: money[n] for n in FOUR}
     assert money["The pot (kept for the next evening)"] == kept_pot == s_kept.pot
     assert sum(money.values()) == 0
     assert 'id="pot-row"' in page
@@ -166,6 +175,7 @@ def test_a_kept_pot_carries_into_the_runde_next_evening_of_that_game(app, client
     own, _ = at_the_end(s2, keep_pot=False)
     expected2 = [o + c for o, c in zip(own, shared(carried, 4))]
     assert groups[second.rsplit("/", 1)[1]][0] == expected2 + [-carried]
+    assert list(at_the_end_money(page2).values()) == expected2            # the end page says the same figures
     # the third keeps its own pot again: the pot row holds exactly that, every column adds up to zero
     money = standings(client, rid)
     assert money["The pot (kept for the next evening)"] == s3.pot and sum(money.values()) == 0

@@ -34,7 +34,8 @@ def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = 
     """The settlement of an evening in words: {"lines": ["Bernd pays Anna 1.10 €", ...], "pot": the pot's
     amount or None (the game has none), "keep": whether it is kept, "choices": the game's choices for the end,
     "choice": the one that applies, "carried": the pot kept by the Runde's earlier evenings that came into this
-    one}; None when the partie has no money. `carried` is shared after the evening's own pot (each share as
+    one, "money": [(name, each player's money at the end)] when the game has a pot (then it differs from the
+    balances: the figures the Runde counts)}; None when the partie has no money. `carried` is shared after the evening's own pot (each share as
     `amounts.shared` makes it), or stays in the pot when it is kept: as the Runde settles it."""
     web = game_of(partie).web_module()
     hook = getattr(web, "at_the_end", None)
@@ -59,5 +60,6 @@ def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = 
     lines = [_("%(payer)s pays %(payee)s %(amount)s", payer=names[t.payer], payee=names[t.payee],
                amount=euros(t.amount, sign=False)) for t in fewest_transfers(balances)]
     has_pot = getattr(settlement, "pot", None) is not None
+    money = list(zip(partie.players, balances)) if has_pot else []
     return {"lines": lines, "pot": (getattr(settlement, "pot", None) or Decimal("0")) if has_pot else None,
-            "keep": keep, "choices": offered, "choice": choice, "carried": carried}
+            "keep": keep, "choices": offered, "choice": choice, "carried": carried, "money": money}
