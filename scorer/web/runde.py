@@ -228,9 +228,10 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
 
 
 def keeps_pot(p: runde_store.RundePartie) -> bool:
-    """Whether the partie's stored choice for the end of the evening keeps its pot (`settling`: the game's
-    `AT_THE_END`, "keep"; anything else, or none, is the game's default: shared)."""
-    return p.at_the_end == "keep"
+    """Whether the partie's stored choice for the end of the evening keeps its pot (`settling.KEEP`, as its end
+    page settles it; anything else, or none, is the game's default: shared)."""
+    from .settling import KEEP
+    return p.at_the_end == KEEP
 
 
 def keep_at_once(db, evenings) -> None:
