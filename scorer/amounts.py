@@ -58,6 +58,15 @@ def to_cents(value: Decimal) -> Decimal:
     return Decimal(value).quantize(CENT)
 
 
+def shared(amount: Decimal, n: int) -> tuple[Decimal, ...]:
+    """`amount` shared equally among `n` in whole cents; the cents that do not divide go to the first ones (a
+    negative amount: each share is what one pays). The shares add up to `amount` exactly."""
+    cents = int(to_cents(Decimal(amount)) * 100)
+    share, rest = divmod(abs(cents), n)
+    sign = -1 if cents < 0 else 1
+    return tuple(sign * Decimal(share + (1 if i < rest else 0)) / 100 for i in range(n))
+
+
 def parse_cents(value: object) -> Decimal:
     """An amount of money given by a person or a file ("0.10", "0,10", "0.100", 1) -> Decimal with two decimals.
 

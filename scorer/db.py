@@ -151,6 +151,34 @@ def m007_runde_follows_leaving_parties(db: Database) -> None:
         end""")
 
 
+@migrations()
+def m008_deal_ids_never_reused(db: Database) -> None:
+    """A deal's id is never given to another deal: `deals` rebuilt with AUTOINCREMENT (SQLite's plain rowid gives
+    the highest id again once the deal holding it is deleted, so an undone deal 3 and the next deal 3 shared an
+    id, and an edit form or an idempotency key of the first found the second). Every row is kept with its id; the
+    sequence starts past every id a deal or a saved form (`submissions.deal_id`) ever named. A saved form keeps
+    the number its deal had when it was recorded (`submissions.number`), to say which deal was undone."""
+    db.execute("""
+        create table deals_new (
+            id integer primary key autoincrement,
+            partie_id text not null references parties(id),
+            position integer not null,
+            deal text not null,
+            created text not null,
+            updated text not null
+        )""")
+    db.execute("insert into deals_new (id, partie_id, position, deal, created, updated) "
+               "select id, partie_id, position, deal, created, updated from deals")
+    db.execute("drop table deals")
+    db.execute("alter table deals_new rename to deals")
+    db.execute("create unique index idx_deals_partie_id_position on deals (partie_id, position)")
+    top = db.execute("select max(coalesce((select max(id) from deals), 0), "
+                     "coalesce((select max(deal_id) from submissions), 0))").fetchone()[0]
+    db.execute("delete from sqlite_sequence where name = 'deals'")
+    db.execute("insert into sqlite_sequence (name, seq) values ('deals', ?)", [top])
+    db["submissions"].add_column("number", int)
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

@@ -11,10 +11,17 @@ between every loser and every winner in proportion: loser i pays winner j  loss_
 
 Points: the games' point balances (whole game points) are added up; a game whose balance is money (Bavarian
 Tarock) adds no points.
+
+One settlement per evening (`at_the_end`): an evening's money is what its end page says, by the partie's stored
+choice for the end of the evening (`parties.at_the_end`): a pot shared equally (the cents that do not divide to
+the first seats, as the engine shares it) or kept. A kept pot is a line of its own (the pot is owed it: the
+evening's money and its pot line add up to zero) and carries into the Runde's next evening of that game with a
+pot: shared there with that evening's own pot (the pot pays it out: a line of minus that amount), or kept on.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -22,6 +29,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+from .amounts import shared, to_cents
 from .games import game_of
 from .settle import Transfer, fewest_transfers
 from .words import from_data, to_data
@@ -43,6 +51,10 @@ class Evening:
     figures: tuple = ()             # (label, values per seat)
     settled: str | None = None
     played: tuple = ()              # the deals each seat played (`played`); () for a summary without them
+    pot: Decimal | None = None      # what the game's pot holds at the end of the evening (None: no pot)
+    keeps: bool = False             # the partie's choice at the end: the pot kept for the next evening
+    kept: Decimal = ZERO            # after `at_the_end`: the pot's line (+ kept this evening, - paid out of it)
+    carried: Decimal = ZERO         # after `at_the_end`: the pot kept by earlier evenings that came into this one
 
 
 NOT_PLAYED = ("misdeal", "redeal")   # deal types whose cards were thrown in: nobody played that deal
@@ -69,8 +81,10 @@ def summarize(settlement) -> dict:
     balance = tuple(settlement.balance)
     points = balance if all(isinstance(b, int) and not isinstance(b, bool) for b in balance) else None
     hook = getattr(game.tables, "figures", None)
+    pot = getattr(settlement, "pot", None)
     return {"deals": len(settlement.deals), "played": played(settlement), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
-            "figures": tuple((label, tuple(values)) for label, values in hook(settlement)) if hook else ()}
+            "figures": tuple((label, tuple(values)) for label, values in hook(settlement)) if hook else (),
+            "pot": None if pot is None else Decimal(pot)}
 
 
 def dump_summary(facts: dict, problem: int | None) -> str:
@@ -80,7 +94,7 @@ def dump_summary(facts: dict, problem: int | None) -> str:
     return json.dumps({
         "deals": facts["deals"], "played": list(facts["played"]), "points": facts["points"], "money": [str(m) for m in facts["money"]],
         "figures": [[to_data(label), [to_data(v) for v in values]] for label, values in facts["figures"]],
-        "problem": problem}, ensure_ascii=False, separators=(",", ":"))
+        "pot": None if facts["pot"] is None else str(facts["pot"]), "problem": problem}, ensure_ascii=False, separators=(",", ":"))
 
 
 def load_summary(text: str) -> tuple[dict, int | None]:
@@ -90,7 +104,31 @@ def load_summary(text: str) -> tuple[dict, int | None]:
     return {"deals": data["deals"], "played": tuple(int(n) for n in data["played"]), "points": tuple(points) if points is not None else None,
             "money": tuple(Decimal(m) for m in data["money"]),
             "figures": tuple((from_data(label), tuple(from_data(v) for v in values))
-                             for label, values in data["figures"])}, data["problem"]
+                             for label, values in data["figures"]),
+            "pot": None if data["pot"] is None else Decimal(data["pot"])}, data["problem"]
+
+
+def at_the_end(evenings) -> list:
+    """The evenings (oldest first) as their end pages settle them: each one's money by its choice at the end, the
+    pot kept as its own line (`kept`), carried into the next evening of the same game that has a pot (`carried`),
+    and shared there (its seats' money, and a line of minus that amount) or kept on. Every evening's money and
+    pot line add up to zero."""
+    out, carry = [], {}
+    for e in evenings:
+        if e.pot is None:
+            out.append(e)
+            continue
+        carried = carry.get(e.game, ZERO)
+        money = tuple(e.money)
+        if e.keeps:
+            kept, carry[e.game] = e.pot, carried + e.pot
+        else:
+            # as the end page: its own pot shared as the engine shares it, then the pot carried in
+            money = tuple(to_cents(m + s + c) for m, s, c in zip(money, shared(e.pot, len(money)),
+                                                                   shared(carried, len(money))))
+            kept, carry[e.game] = -carried, ZERO
+        out.append(dataclasses.replace(e, money=money, kept=kept, carried=carried))
+    return out
 
 
 @functools.cache
@@ -129,6 +167,7 @@ class Standings:
     head_to_head: dict              # (winner, loser) -> money the winner won from the loser (net, > 0)
     running: dict                   # member -> [(evening index, money so far)]
     evenings: list
+    pot: Decimal = ZERO             # the pot's line: kept by the period's evenings, less what it paid out
 
 
 def in_period(evenings, start: str | None = None, end: str | None = None) -> list:
@@ -187,7 +226,8 @@ def standings(evenings, members) -> Standings:
         elif diff < 0:
             net[(b, a)] = -diff
     ordered = sorted(rows.values(), key=lambda r: (-r.money, r.member))
-    return Standings(ordered, labels, net, running, list(evenings))
+    pot = sum((e.kept for e in evenings), ZERO)
+    return Standings(ordered, labels, net, running, list(evenings), pot)
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ class RundePartie:
     members: tuple[int, ...]
     settled: str | None
     ended: str | None
+    at_the_end: str | None = None   # its choice for the end of the evening (None: the game's default)
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,8 @@ def load_runde(db: Database, rid: str) -> Runde:
         members = tuple(Member(r["id"], r["name"]) for r in
                         db.query("select id, name from members where runde_id = ? order by folded", [rid]))
         parties = tuple(RundePartie(r["id"], r["game"], r["created"], r["version"], tuple(json.loads(r["members"])),
-                                    r["settled"], r["ended"]) for r in db.query(
-            "select p.id, p.game, p.created, p.version, p.ended, rp.members, rp.settled "
+                                    r["settled"], r["ended"], r["at_the_end"]) for r in db.query(
+            "select p.id, p.game, p.created, p.version, p.ended, p.at_the_end, rp.members, rp.settled "
             "from runde_parties rp join parties p on p.id = rp.partie_id where rp.runde_id = ? "
             "order by p.created, p.rowid", [rid]))
     r = rows[0]
@@ -210,6 +211,8 @@ def _attach(db: Database, rid: str, pid: str, seats: list) -> None:
     # an upsert, not `insert or replace`: a replace deletes the row without firing the delete trigger (m007)
     db.execute("insert into runde_parties (partie_id, runde_id, members, settled) values (?, ?, ?, null) "
                "on conflict (partie_id) do update set members = excluded.members", [pid, rid, json.dumps(ids)])
+    # a new version of the partie even when no name changed: its kept board may show the Runde's pot carried in
+    db.execute("update parties set version = version + 1 where id = ?", [pid])
     _seat_names(db, pid, {i: names[m] for i, m in enumerate(ids)})
 
 
@@ -227,9 +230,10 @@ def set_settled(db: Database, rid: str, pids, settled: bool) -> int:
 
 
 def import_runde(db: Database, name: str, game: str, preset: str, settles: str, members: list[str],
-                 parties: list[tuple[Partie, list[str], str | None, str | None]], pids: list | None = None) -> str:
-    """A whole Runde from its file, in one transaction: its members, and each partie (with the member name
-    at each seat and its settled mark). Nothing is stored if any part fails. `pids`, if given, gets each
+                 parties: list[tuple], pids: list | None = None) -> str:
+    """A whole Runde from its file, in one transaction: its members, and each partie: (Partie, the member name
+    at each seat, its settled mark, its time, optionally its choice at the end of the evening). Nothing is
+    stored if any part fails. `pids`, if given, gets each
     stored partie's id, in the file's order.
 
     Every row is made before the write lock is taken (ids, JSON, each seat's member), and written with one
@@ -245,7 +249,7 @@ def import_runde(db: Database, name: str, game: str, preset: str, settles: str, 
         by_key[name_key(m)] = m
     rid, stamp = new_id(), now()
     partie_rows, deal_rows, history_rows, seat_rows = [], [], [], []
-    for partie, seats, settled, created in parties:
+    for partie, seats, settled, created, *choice in parties:
         keys = [name_key(s) for s in seats]
         if len(keys) != len(partie.players) or len(set(keys)) != len(keys) or not all(k in by_key for k in keys):
             raise ValueError("one member of the Runde for each seat")
@@ -254,7 +258,7 @@ def import_runde(db: Database, name: str, game: str, preset: str, settles: str, 
         renamed = [(old, new) for old, new in zip(partie.players, players) if old != new]
         partie_rows.append((pid, game_of(partie).key, json.dumps(players, ensure_ascii=False),
                             json.dumps(partie.rules.to_dict(full=True)), partie.first_dealer,
-                            2 if renamed else 1, at, at))
+                            2 if renamed else 1, at, at, choice[0] if choice else None))
         deal_rows += [(pid, position, store._dump(deal), at, at) for position, deal in enumerate(partie.deals)]
         history_rows.append((pid, at, "imported", json.dumps({"deals": len(partie.deals)}) if partie.deals else None))
         history_rows += [(pid, stamp, "renamed", json.dumps({"from": old, "to": new}, ensure_ascii=False))
@@ -268,8 +272,8 @@ def import_runde(db: Database, name: str, game: str, preset: str, settles: str, 
         db.conn.executemany("insert into members (runde_id, name, folded) values (?, ?, ?)",
                             [(rid, m, name_key(m)) for m in members])
         ids = dict(db.conn.execute("select folded, id from members where runde_id = ?", [rid]).fetchall())
-        db.conn.executemany("insert into parties (id, game, players, rules, first_dealer, version, created, updated) "
-                            "values (?, ?, ?, ?, ?, ?, ?, ?)", partie_rows)
+        db.conn.executemany("insert into parties (id, game, players, rules, first_dealer, version, created, updated, "
+                            "at_the_end) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", partie_rows)
         db.conn.executemany("insert into deals (partie_id, position, deal, created, updated) values (?, ?, ?, ?, ?)",
                             deal_rows)
         db.conn.executemany("insert into history (partie_id, at, action, detail) values (?, ?, ?, ?)", history_rows)

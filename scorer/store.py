@@ -29,7 +29,17 @@ class ConflictError(RuntimeError):
 
 
 class EndedError(RuntimeError):
-    """The partie has ended: no deal can be recorded until it is reopened."""
+    """The partie has ended: no deal can be recorded, edited, deleted or put back until it is reopened (checked
+    inside the write transaction, whatever the page that sent the change showed)."""
+
+
+def _running(db: Database, pid: str) -> None:
+    """Inside a write transaction: EndedError if the partie has ended, NotFoundError if it is gone."""
+    row = db.conn.execute("select ended from parties where id = ?", [pid]).fetchone()
+    if row is None:
+        raise NotFoundError(pid)
+    if row[0] is not None:
+        raise EndedError(pid)
 
 
 @dataclass(frozen=True)
@@ -232,10 +242,10 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
         at = now()
         deal_id = db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
                                       "updated": at}).last_pk
-        if key:
-            db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id})
         unchanged = count is not None and rows[0]["version"] == scored_on
         number = count + 1 if unchanged else _number_at(db, pid, position)
+        if key:
+            db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id, "number": number})
         _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
         return version(db, pid), number
 
@@ -305,6 +315,7 @@ def update_deal(db: Database, pid: str, number: int, deal, expected: int | None,
     `key`, if given, is kept with the deal, so that a second tap can be told apart from a change made on
     another phone. `known`: the partie as read before, to find deal `number` by its stored position."""
     with writing(db):
+        _running(db, pid)
         if ident is not None:
             rows = list(db.query("select * from deals where partie_id = ? and id = ?", [pid, ident]))
             if not rows:
@@ -321,21 +332,25 @@ def update_deal(db: Database, pid: str, number: int, deal, expected: int | None,
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
         if key:
-            db.execute("insert or replace into submissions (key, partie_id, at, deal_id) values (?, ?, ?, ?)",
-                       [key, pid, now(), row["id"]])
+            db.execute("insert or replace into submissions (key, partie_id, at, deal_id, number) "
+                       "values (?, ?, ?, ?, ?)", [key, pid, now(), row["id"], number])
         return number
 
 
 def submission(db: Database, key: str) -> dict | None:
     """The saved form with idempotency `key`: its partie, the number and identity of the deal it made or
-    edited (None if that deal is gone) and that deal's facts now; None if no form with this key was saved."""
-    rows = list(db.query("select s.partie_id, d.id, d.deal, d.position from submissions s "
-                         "left join deals d on d.id = s.deal_id where s.key = ?", [key])) if key else []
+    edited (None if that deal is gone: undone or deleted), that deal's facts now, and the number the deal had
+    when the form was saved ("was", None for forms saved before it was kept); None if no form with this key was
+    saved. Only the deal the form made is ever named: deal ids are not reused (db.m008), and a deal made after
+    the form was saved (an id given again before m008) is not taken for it."""
+    rows = list(db.query("select s.partie_id, s.number as was, d.id, d.deal, d.position from submissions s "
+                         "left join deals d on d.id = s.deal_id and d.partie_id = s.partie_id "
+                         "and d.created <= s.at where s.key = ?", [key])) if key else []
     if not rows:
         return None
     row = rows[0]
     number = None if row["position"] is None else _number_at(db, row["partie_id"], row["position"])
-    return {"partie_id": row["partie_id"], "number": number, "deal_id": row["id"],
+    return {"partie_id": row["partie_id"], "number": number, "deal_id": row["id"], "was": row["was"],
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
@@ -345,11 +360,13 @@ def delete_deal(db: Database, pid: str, number: int, expected: int | None, check
     `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it. `known`: the
     partie as read before, to find the deal by its stored position."""
     with writing(db):
+        _running(db, pid)
         row = _deal_row(db, pid, number, known)
         _bump(db, pid, expected)
         _checked(db, pid, check)
         db.execute("delete from deals where id = ?", [row["id"]])
-        _log(db, pid, "deleted", number, {"before": json.loads(row["deal"]), "position": row["position"]})
+        _log(db, pid, "deleted", number, {"before": json.loads(row["deal"]), "position": row["position"],
+                                          "id": row["id"], "created": row["created"]})
 
 
 class RestoredError(Exception):
@@ -362,6 +379,7 @@ def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse
     changed since version `expected`; `check(stored_partie)` may refuse the partie with it; RestoredError if
     the entry deleted no deal or was restored already. Logged as "restored", with the entry."""
     with writing(db):
+        _running(db, pid)
         rows = list(db.query("select * from history where id = ? and partie_id = ?", [entry, pid]))
         if not rows or rows[0]["action"] != "deleted" or not rows[0]["detail"]:
             raise RestoredError(entry)
@@ -387,8 +405,13 @@ def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse
                        [pid, position])
             db.execute("update deals set position = -position where partie_id = ? and position < 0", [pid])
         at = now()
-        db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
-                            "updated": at})
+        row = {"partie_id": pid, "position": position, "deal": _dump(deal), "created": at, "updated": at}
+        ident = detail.get("id")
+        if isinstance(ident, int) and not isinstance(ident, bool) and isinstance(detail.get("created"), str) \
+                and not list(db.query("select 1 from deals where id = ?", [ident])):
+            # the same deal back, with its identity: its edit forms and its saved form's key find it again
+            row.update(id=ident, created=detail["created"])
+        db["deals"].insert(row)
         _checked(db, pid, check)
         number = _number_at(db, pid, position)
         _log(db, pid, "restored", number, {"after": deal_to_dict(deal), "entry": entry})

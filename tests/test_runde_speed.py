@@ -18,7 +18,7 @@ from scorer.web.language import euros
 from scorer.words import Message, Money, Plural, Term, Words, from_data, to_data
 
 from .conftest import NEW_PARTIE, record
-from .test_runde import new_runde, settlement, standings_csv, standings_row, stored, two_evenings
+from .test_runde import end_money, new_runde, settlement, standings_csv, standings_row, stored, two_evenings
 
 TOKEN = re.compile(r'value="[^"]{40,}"')
 
@@ -52,7 +52,7 @@ def test_the_kept_runde_page_follows_every_kind_of_change(app, client, renders):
 
     def money_of(name, *pids):
         seat = {"Anna": 0, "Bernd": 1}[name]
-        return euros(sum((settlement(app, p).money[seat] for p in pids), Decimal(0)))
+        return euros(sum((end_money(settlement(app, p))[seat] for p in pids), Decimal(0)))
 
     show()   # the flash of the last deal
     first = show()

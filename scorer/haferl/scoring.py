@@ -12,7 +12,7 @@ from operator import add
 from typing import NamedTuple
 
 from ..partie import Partie
-from ..amounts import CENT, to_cents
+from ..amounts import CENT, shared, to_cents
 from .deals import Deal, check
 from .problems import HaferlError, Problem
 from .rules import FACTORS, TOTAL, RuleSet, amount
@@ -290,9 +290,7 @@ def at_the_end(settlement: Settlement, keep_pot: bool = False) -> tuple[tuple[De
     pot = settlement.pot or ZERO
     if keep_pot or not pot:
         return tuple(balance), pot
-    cents, n = int(pot * 100), len(balance)
-    share, rest = divmod(cents, n)
-    return tuple(to_cents(b + Decimal(share + (1 if i < rest else 0)) / 100) for i, b in enumerate(balance)), ZERO
+    return tuple(to_cents(b + s) for b, s in zip(balance, shared(pot, len(balance)))), ZERO
 
 
 def schrift(settlement: Settlement) -> tuple[int, ...]:

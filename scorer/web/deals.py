@@ -13,6 +13,7 @@ from ..problems import Problem, ScoringError
 from .forms import EmptyForm
 from .language import say
 from .loading import current, load_or_404, remember
+from .parties import ended_page
 from .saving import _int, by_field, form_problems, replay_or_refuse, score_and_save
 
 bp = Blueprint("deal", __name__)
@@ -124,7 +125,7 @@ def delete(pid, number):
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
-    if not 1 <= number <= len(sp.partie.deals):
+    if not 1 <= number <= len(sp.partie.deals) and sp.running:
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
     broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
@@ -138,6 +139,9 @@ def delete(pid, number):
 
     try:
         store.delete_deal(get_db(), pid, number, _int(form.version.data), check=check, known=sp)
+    except store.EndedError:
+        return refused_ended(sp, _("Nothing was deleted: this partie has ended, and an ended partie's deals cannot "
+                                   "be changed. To delete deal %(num)s, reopen the partie first.", num=number))
     except ScoringError as exc:
         flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=say(exc.problems[0])))
         return redirect(url_for("partie.board", pid=pid))
@@ -158,12 +162,15 @@ def undo(pid):
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
-    if not sp.partie.deals:
+    if not sp.partie.deals and sp.running:   # an ended partie is said to be ended (by the store), first
         flash(_("There is no deal to undo."))
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
     try:
         store.delete_deal(get_db(), pid, number, _int(form.version.data), known=sp)
+    except store.EndedError:
+        return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
+                                   "cannot be changed. To undo its last deal, reopen the partie first."))
     except store.NotFoundError:   # the other phone undid it a moment ago
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
@@ -180,9 +187,6 @@ def restore(pid, entry):
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
-    if sp.ended:
-        flash(_("This partie has ended: reopen it first."))
-        return redirect(url_for("partie.history", pid=pid))
     game = game_of(sp.partie)
 
     def parse(raw):
@@ -199,6 +203,10 @@ def restore(pid, entry):
 
     try:
         number = store.restore_deal(get_db(), pid, entry, _int(form.version.data), parse, check=check)
+    except store.EndedError:
+        return refused_ended(sp, _("Nothing was put back: this partie has ended, and an ended partie's deals "
+                                   "cannot be changed. To put the deal back, reopen the partie first."),
+                             back=url_for("partie.history", pid=pid))
     except store.RestoredError:
         flash(_("That deal is already back, or the entry deleted no deal: nothing was changed."))
         return redirect(url_for("partie.history", pid=pid))
@@ -211,6 +219,11 @@ def restore(pid, entry):
         return redirect(url_for("partie.history", pid=pid))
     flash(_("Deal %(num)s restored; everything after it recomputed.", num=number))
     return redirect(url_for("partie.board", pid=pid))
+
+
+def refused_ended(sp, message: str, back: str = ""):
+    """409: a change to an ended partie (refused inside the write transaction), with "Reopen the partie"."""
+    return ended_page(sp, _("This partie has ended"), message, back=back)
 
 
 def stale_button(pid: str):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from decimal import Decimal
 from urllib.parse import quote
 
 from flask import (
@@ -14,7 +15,7 @@ from flask import (
 
 from flask_babel import gettext as _
 
-from .. import games, store
+from .. import games, runde_store, store
 from ..db import get_db
 from ..export import csv_text, excel_text
 from ..games import game_of
@@ -97,7 +98,8 @@ def board(pid):
                            results=results,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
-                           settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid)),
+                           settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
+                                                                    carried_pot(sp, settlement)),
                            **web.board_context(settlement))
 
 
@@ -147,11 +149,31 @@ def end(pid):
     if request.method == "POST" and form.validate_on_submit():
         if page["warnings"] and request.form.get("confirm") != "yes":
             return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
-                                   settle=settle_up(sp.partie, settlement, stored_choice(pid))), 200
+                                   settle=settle_up(sp.partie, settlement, stored_choice(pid),
+                                                    carried_pot(sp, settlement))), 200
         store.set_ended(get_db(), pid, True)
         return redirect(url_for("partie.board", pid=pid))
     return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
-                           settle=settle_up(sp.partie, settlement, stored_choice(pid)))
+                           settle=settle_up(sp.partie, settlement, stored_choice(pid), carried_pot(sp, settlement)))
+
+
+def carried_pot(sp, settlement) -> Decimal:
+    """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
+    Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot. It follows
+    other parties, so an ended board that shows it is not kept (web/pagecache.py keeps by this partie's version)."""
+    if getattr(settlement, "pot", None) is None:
+        return Decimal(0)
+    db = get_db()
+    rid = runde_store.runde_of(db, sp.id)
+    if rid is None:
+        return Decimal(0)
+    from .runde import evenings
+    try:
+        every, _broken = evenings(runde_store.load_runde(db, rid))
+    except store.NotFoundError:
+        return Decimal(0)
+    g.page_version = None   # the board is not kept: an earlier evening's choice changes what it shows
+    return next((e.carried for e in every if e.id == sp.id), Decimal(0))
 
 
 def end_context(partie, settlement) -> dict:
@@ -195,13 +217,30 @@ def at_the_end(pid):
     return redirect(back)
 
 
-@bp.post("/p/<pid>/reopen")
+@bp.route("/p/<pid>/reopen", methods=("GET", "POST"))
 def reopen(pid):
-    """Reopen an ended partie."""
-    load_or_404(pid)
+    """Reopen an ended partie (GET asks, with a real button: the page an ended partie's refusals link to). After
+    it, the page the player came from (`next`, a page of this partie) or the board."""
+    sp = load_or_404(pid)
+    board = url_for("partie.board", pid=pid)
+    back = request.values.get("next", "")
+    back = back if back.startswith(f"/p/{pid}/") and "//" not in back and "\\" not in back else ""
+    if request.method == "GET":
+        if sp.running:
+            return render_template("ended.html", sp=sp, title=_("Reopen the partie"), message=_(
+                "This partie is running: there is nothing to reopen."), back=back)
+        return ended_page(sp, _("Reopen the partie?"), _(
+            "This partie has ended. Reopened, its deals can be recorded, edited and deleted again; end it again "
+            "when the evening is over."), status=200, back=back)
     if EmptyForm().validate_on_submit():
         store.set_ended(get_db(), pid, False)
-    return redirect(url_for("partie.board", pid=pid))
+        return redirect(back or board)
+    return redirect(board)
+
+
+def ended_page(sp, title, message, status: int = 409, back: str = ""):
+    """The page of a change refused because the partie has ended (409), with "Reopen the partie" (a button)."""
+    return render_template("ended.html", sp=sp, title=title, message=message, back=back, refused=status == 409), status
 
 
 def _filename(sp: store.StoredPartie, ext: str) -> str:

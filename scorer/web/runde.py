@@ -27,7 +27,8 @@ from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
-from ..runde import Evening, code_mark, dump_summary, in_period, load_summary, open_balances, standings, summarize
+from ..runde import (Evening, at_the_end, code_mark, dump_summary, in_period, load_summary, open_balances, standings,
+                     summarize)
 from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenError, TooManyMembersError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
@@ -226,8 +227,15 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
         if problem is not None:
             broken.append((p.id, problem))
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
-                           facts["figures"], p.settled, facts["played"]))
-    return out, broken
+                           facts["figures"], p.settled, facts["played"], facts["pot"], keeps_pot(p)))
+    return at_the_end(out), broken
+
+
+def keeps_pot(p: runde_store.RundePartie) -> bool:
+    """Whether the partie's stored choice for the end of the evening keeps its pot (`settling.KEEP`, as its end
+    page settles it; anything else, or none, is the game's default: shared)."""
+    from .settling import KEEP
+    return p.at_the_end == KEEP
 
 
 def keep_at_once(db, evenings) -> None:
@@ -565,6 +573,8 @@ def standings_rows(runde, table, money, count) -> list[list]:
         row = [safe(names.get(r.member, "?")), r.evenings, r.deals, r.points, money(r.money), money(r.per_evening)]
         row += [money(v) if isinstance(v, Decimal) else v for v in (r.figures.get(label, 0) for label in table.labels)]
         out.append(row)
+    if table.pot:   # the pot kept at the end of an evening: its own line, so that the money adds up to zero
+        out.append([_("The pot (kept for the next evening)"), "", "", "", money(table.pot), ""] + [""] * len(table.labels))
     out.append([])
     out.append([_("Won"), _("From"), _("Money")])
     for (a, b), amount in sorted(table.head_to_head.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -639,8 +649,11 @@ def export_file(rid):
             sp = store.load(get_db(), p.id)
         except Exception:   # noqa: BLE001 - rules this scorer cannot read: left out
             continue
-        parties.append({"members": [names[m] for m in p.members], "created": p.created, "settled": p.settled,
-                        "partie": to_dict(sp.partie)})
+        entry = {"members": [names[m] for m in p.members], "created": p.created, "settled": p.settled,
+                 "partie": to_dict(sp.partie)}
+        if p.at_the_end is not None:   # its choice at the end (the pot kept): the Runde settles it by that
+            entry["at_the_end"] = p.at_the_end
+        parties.append(entry)
     data = {"format": RUNDE_FORMAT, "version": RUNDE_VERSION, "name": runde.name, "game": runde.game,
             "preset": runde.preset, "settles": runde.settles, "members": [m.name for m in runde.members],
             "parties": parties}
@@ -716,7 +729,12 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             problems.append(f"{where}: " + _("its date cannot be read."))
             continue
         settled = entry.get("settled") if isinstance(entry.get("settled"), str) else None
-        out.append((partie, seats, settled, created))
+        from .settling import choices
+        choice = entry.get("at_the_end")
+        if choice is not None and (not isinstance(choice, str) or choice not in choices(partie)):
+            problems.append(f"{where}: " + _("its choice for the end of the evening is not one of its game's."))
+            continue
+        out.append((partie, seats, settled, created, choice))
         facts.append(_summary_or_none(settlement))   # kept small: the settlement itself is let go
     if problems:
         return None, problems[:MOST_PROBLEMS]

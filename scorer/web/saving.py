@@ -157,6 +157,11 @@ def _save_edit(sp, form, number, deal, render_form, field_of, describe):
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, number,
                            errors=form_errors(exc.problems, number, field_of), status=422)
+    except store.EndedError:   # ended on the other phone after this form was opened: nothing moves
+        fresh = store.load(db, sp.id)
+        return render_form(fresh, settle(fresh.partie)[0], form, number, status=422, errors=[("type", _(
+            "This partie has ended: reopen it first. Nothing was changed: deal %(num)s is as it was.",
+            num=number))])
     except store.NotFoundError:
         return deleted(store.load(db, sp.id), form, was, render_form)
     except store.ConflictError:
@@ -167,7 +172,12 @@ def _save_edit(sp, form, number, deal, render_form, field_of, describe):
             flash(_("Deal %(num)s changed; everything after it recomputed.", num=mine["number"]))
             return _saved(sp, mine["number"], store.version(db, sp.id))
         fresh = store.load(db, sp.id)
-        now = store.deal_number(db, sp.id, ident) if ident is not None else number
+        if ident is None:   # a form without the deal's identity (an older page): which deal it was is unknown now
+            return deleted(fresh, form, was, render_form, _(
+                "The partie changed on another phone since you opened this form, and this older form does not "
+                "say which deal it was opened for, so it cannot be applied to deal %(num)s. What you typed is kept "
+                "below.", num=was))
+        now = store.deal_number(db, sp.id, ident)
         if now is None or now > len(fresh.partie.deals):
             return deleted(fresh, form, was, render_form)
         form.version.data = str(fresh.version)
@@ -183,17 +193,18 @@ def _save_edit(sp, form, number, deal, render_form, field_of, describe):
     return _saved(sp, number, store.version(db, sp.id))
 
 
-def deleted(fresh, form, number, render_form):
-    """409: the deal this edit form was opened for was deleted on another phone. What was typed is kept,
-    in a new deal's form: record it as a new deal, or discard it."""
+def deleted(fresh, form, number, render_form, message=None):
+    """409: the deal this edit form was opened for was deleted on another phone (or `message`: why else the
+    edit cannot be applied). What was typed is kept, in a new deal's form: record it as a new deal, or discard
+    it."""
     settlement, broken = settle(fresh.partie)
     form.version.data = str(fresh.version)
     form.key.data = new_key()
     offer = fresh.running and broken is None
     form.seen_version = fresh.version if offer else None
     form.next_number = len(fresh.partie.deals) + 1
-    errors = [("conflict", _("Deal %(num)s was deleted on another phone in the meantime. What you typed is "
-                             "kept below.", num=number))]
+    errors = [("conflict", message or _("Deal %(num)s was deleted on another phone in the meantime. What you "
+                                        "typed is kept below.", num=number))]
     if not fresh.running:
         errors.append(("type", _("This partie has ended: reopen it first.")))
     return render_form(fresh, settlement, form, None, errors=errors, status=409)
@@ -330,7 +341,17 @@ def already_saved(sp, form, deal, render_form, describe):
         fresh = store.load(db, sp.id)
         return render_form(fresh, settle(fresh.partie)[0], form, None, status=422, errors=[("type", _(
             "This form belongs to another partie: open this partie's own deal form. Nothing was saved."))]), None
-    if mine["number"] is None or mine["deal"] == _facts(deal):
+    if mine["deal_id"] is None:   # the deal it made was undone or deleted since: never another deal named
+        fresh = store.load(db, sp.id)
+        if mine["was"] is not None:
+            message = _("This form was saved as deal %(num)s before, and that deal was undone or deleted since "
+                        "(on this phone or the other). What you sent is kept below: record it again, or discard "
+                        "it.", num=mine["was"])
+        else:
+            message = _("This form was saved before, and its deal was undone or deleted since (on this phone or "
+                        "the other). What you sent is kept below: record it again, or discard it.")
+        return deleted(fresh, form, mine["was"], render_form, message), None
+    if mine["deal"] == _facts(deal):
         return None, mine["number"]
     fresh = store.load(db, sp.id)
     settlement = settle(fresh.partie)[0]

@@ -5,7 +5,9 @@ The game says what each player has won or lost when the evening ends through its
 for money), and what stays in the pot when it is kept for the next evening (0 when it is shared, or for a game
 without a pot). A kept pot takes part in the transfers as one more payee. `choice` is the partie's stored
 choice for the end (`parties.at_the_end`, None: the game's default), one of the values of the web module's
-optional `AT_THE_END` ({value: label}, the first the default); a game without it has no choice to make.
+optional `AT_THE_END` ({value: label}, the first the default); a game without it has no choice to make. The
+value `KEEP` ("keep") keeps the pot for the next evening: a Runde (`scorer.runde.at_the_end`) carries it into its
+next evening of that game, and that evening's end page shares it with its own pot (or keeps it on).
 """
 
 from __future__ import annotations
@@ -14,9 +16,13 @@ from decimal import Decimal
 
 from flask_babel import gettext as _
 
+from ..amounts import shared, to_cents
 from ..games import game_of
 from ..settle import fewest_transfers
 from .language import euros
+
+
+KEEP = "keep"
 
 
 def choices(partie) -> dict:
@@ -24,10 +30,13 @@ def choices(partie) -> dict:
     return dict(getattr(game_of(partie).web_module(), "AT_THE_END", None) or {})
 
 
-def settle_up(partie, settlement, choice: str | None = None) -> dict | None:
+def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = Decimal(0)) -> dict | None:
     """The settlement of an evening in words: {"lines": ["Bernd pays Anna 1.10 €", ...], "pot": the pot's
     amount or None (the game has none), "keep": whether it is kept, "choices": the game's choices for the end,
-    "choice": the one that applies}; None when the partie has no money."""
+    "choice": the one that applies, "carried": the pot kept by the Runde's earlier evenings that came into this
+    one, "money": [(name, each player's money at the end)] when the game has a pot (then it differs from the
+    balances: the figures the Runde counts)}; None when the partie has no money. `carried` is shared after the evening's own pot (each share as
+    `amounts.shared` makes it), or stays in the pot when it is kept: as the Runde settles it."""
     web = game_of(partie).web_module()
     hook = getattr(web, "at_the_end", None)
     if hook is None:
@@ -40,11 +49,17 @@ def settle_up(partie, settlement, choice: str | None = None) -> dict | None:
         return None
     names = list(partie.players)
     balances = list(amounts)
+    keep = bool(pot) or choice == KEEP
+    if carried and not keep:   # the pot kept by earlier evenings is shared too: it pays each player a share
+        balances = [to_cents(b + s) for b, s in zip(balances, shared(carried, len(balances)))]
+        names.append(_("the pot kept by earlier evenings"))
+        balances.append(-carried)
     if pot:
         names.append(_("the pot (kept for the next evening)"))
         balances.append(pot)
     lines = [_("%(payer)s pays %(payee)s %(amount)s", payer=names[t.payer], payee=names[t.payee],
                amount=euros(t.amount, sign=False)) for t in fewest_transfers(balances)]
     has_pot = getattr(settlement, "pot", None) is not None
+    money = list(zip(partie.players, balances)) if has_pot else []
     return {"lines": lines, "pot": (getattr(settlement, "pot", None) or Decimal("0")) if has_pot else None,
-            "keep": bool(pot), "choices": offered, "choice": choice}
+            "keep": keep, "choices": offered, "choice": choice, "carried": carried, "money": money}
