@@ -68,8 +68,11 @@ def test_idle_connections_are_closed_after_the_idle_time(tmp_path):
 
 def raw(port: int, request: bytes) -> tuple[int, dict, bytes]:
     with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-        s.sendall(request)
-        s.shutdown(socket.SHUT_WR)
+        try:   # the server may answer (and close) before it has read all of a request too large
+            s.sendall(request)
+            s.shutdown(socket.SHUT_WR)
+        except OSError:   # broken pipe, or not connected any more: its answer is in the socket's buffer
+            pass
         data = b""
         try:
             while chunk := s.recv(65536):
