@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from scorer.koenigrufen import ABSENT, Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, score
-from scorer.koenigrufen import file as kfile
-from scorer.koenigrufen.deals import parse_card_points
+from scorer.games.koenigrufen import ABSENT, Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, score
+from scorer.games.koenigrufen import file as kfile
+from scorer.games.koenigrufen.deals import parse_card_points
 from scorer.partie import Partie
 
 ROOT = Path(__file__).resolve().parent.parent

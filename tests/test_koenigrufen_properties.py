@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorer.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
-from scorer.koenigrufen import file as kfile
-from scorer.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
+from scorer.games.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
+from scorer.games.koenigrufen import file as kfile
+from scorer.games.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
 from scorer.partie import Partie
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,7 +247,7 @@ def test_a_hostile_file_on_the_command_line_is_status_1_without_a_traceback(tmp_
 def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
     """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
     those deals gives it: the doubled deals pending and the Radl's count included."""
-    from scorer.koenigrufen import upto
+    from scorer.games.koenigrufen import upto
     full = replay(partie)
     for k in range(len(partie.deals) + 1):
         head = upto(full, k)
@@ -265,7 +265,7 @@ def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(
     left to them): refused with exactly one problem, about the card points."""
     from dataclasses import replace
 
-    from scorer.koenigrufen.rules import POSITIVE
+    from scorer.games.koenigrufen.rules import POSITIVE
     games = [d for d in partie.deals if d.type == "game" and d.contract in POSITIVE and not d.conceded]
     assume(games)
     for deal in games:
