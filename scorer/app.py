@@ -163,10 +163,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
-    from .web import runde
+    from .web import calculator, runde
     app.register_blueprint(runde.bp)
-    for game in games.offered():   # a game's own routes (Strohmandeln's calculator)
-        for blueprint in getattr(game.web_module(), "blueprints", ()):
+    app.register_blueprint(calculator.bp)
+    for game in games.offered():   # a game's own blueprints (its pages' template folder, its own routes)
+        for blueprint in game.blueprints():
             app.register_blueprint(blueprint)
     from .web import limits
     limits.init_app(app)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorer.games.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
 from scorer.games.koenigrufen import file as kfile
+from scorer.games.koenigrufen import game as kgame
 from scorer.games.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
 from scorer.partie import Partie
 
@@ -158,10 +159,10 @@ def test_extend_equals_a_full_replay(partie, data):
                                                                    HealthCheck.filter_too_much])
 @given(parties())
 def test_the_partie_file_round_trips(partie):
-    text = kfile.dumps(partie)
-    again = kfile.loads(text)
+    text = kgame.dumps(partie)
+    again = kgame.loads(text)
     assert again == partie and again.rules.to_dict(full=True) == partie.rules.to_dict(full=True)
-    assert kfile.dumps(again) == text
+    assert kgame.dumps(again) == text
     assert kfile.settlement_to_dict(replay(again)) == kfile.settlement_to_dict(replay(partie))
 
 
@@ -204,7 +205,7 @@ HOSTILE = [
 def test_hostile_files_are_refused_with_messages():
     for data in HOSTILE:
         try:
-            partie = kfile.from_dict(data)
+            partie = kgame.from_dict(data)
             replay(partie)
         except KoenigrufenError as exc:
             assert exc.problems and all(str(p) for p in exc.problems)
@@ -226,7 +227,7 @@ def test_any_json_in_a_deal_or_the_rules_is_a_message_never_a_traceback(fields, 
     data = hostile(**{f"deal_{k}": v for k, v in fields.items()})
     data["rules"] = rules if not isinstance(rules, dict) else {"preset": "ooe", **rules}
     try:
-        replay(kfile.from_dict(data))
+        replay(kgame.from_dict(data))
     except KoenigrufenError as exc:
         assert exc.problems and all(str(p) for p in exc.problems)
 

@@ -47,7 +47,7 @@ def index():
 def home_links() -> list:
     """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
     return [(url_for(endpoint), label) for game in games.offered()
-            for endpoint, label in getattr(game.web_module(), "HOME_LINKS", ())]
+            for endpoint, label in game.home_links()]
 
 
 def game_name(row: dict):
@@ -161,7 +161,7 @@ def carried_pot(sp, settlement) -> Decimal:
     """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
     Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot. It follows
     other parties, so an ended board that shows it is not kept (web/pagecache.py keeps by this partie's version)."""
-    if getattr(settlement, "pot", None) is None:
+    if settlement.pot is None:
         return Decimal(0)
     db = get_db()
     rid = runde_store.runde_of(db, sp.id)
@@ -180,12 +180,12 @@ def end_context(partie, settlement) -> dict:
     """What the end page shows, from the game's `end_context(settlement)` hook: {"rows": [{"name", "points" (text
     or None), "money" (Decimal or None)}], "warnings": [what is unfinished], "notes": [more lines]}. A game
     without the hook: every player's balance and money, and its doubled games pending."""
-    hook = getattr(game_of(partie).web_module(), "end_context", None)
-    if hook is not None:
-        return hook(settlement)
+    own = game_of(partie).end_context(settlement)
+    if own is not None:
+        return own
     from .language import signed
-    pending = getattr(settlement, "doubled_pending", 0)
-    balance, money = tuple(settlement.balance), tuple(getattr(settlement, "money", ()))
+    pending = settlement.doubled_pending
+    balance, money = tuple(settlement.balance), tuple(settlement.money)
     return {"rows": [{"name": name, "points": signed(balance[i] if i < len(balance) else 0),
                       "money": money[i] if i < len(money) else None} for i, name in enumerate(partie.players)],
             "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}

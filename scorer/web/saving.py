@@ -252,7 +252,7 @@ def _saved(sp, number, version):
         from .loading import current
         fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
         # who deals next: the outbox moves a deal typed after this one on to that dealer (static/app.js)
-        next_dealer = getattr(settlement, "next_dealer", None)
+        next_dealer = settlement.next_dealer
         return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
                        again=version is None, next_dealer=next_dealer)
     return redirect(board)
@@ -262,8 +262,7 @@ def _dealer_moved_on(fresh, settlement, form, opened):
     """The dealer to propose now, when the form still has the one it proposed when it was opened and the other
     phone's deals moved the deal on (else None): "record mine too" must not repeat the last deal's dealer."""
     field = getattr(form, "dealer", None)
-    if field is None or opened is None or not 0 <= opened < len(settlement.deals) \
-            or not hasattr(settlement, "next_dealer"):
+    if field is None or opened is None or not 0 <= opened < len(settlement.deals):
         return None
     then = game_of(fresh.partie).upto(settlement, opened).next_dealer
     now = settlement.next_dealer

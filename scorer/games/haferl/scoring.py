@@ -12,6 +12,7 @@ from operator import add
 from typing import NamedTuple
 
 from ...partie import Partie
+from ...settlement import Settlement as BaseSettlement
 from ...amounts import CENT, shared, to_cents
 from .deals import Deal, check
 from .problems import HaferlError, Problem
@@ -57,7 +58,7 @@ class DealResult(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(BaseSettlement):
     """The result of replaying a partie: each deal, the balances, the pot, what comes next."""
 
     partie: Partie

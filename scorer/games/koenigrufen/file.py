@@ -37,22 +37,6 @@ RULES_IN_FULL = True   # the partie file writes every option (§9)
 _WRONG_TYPE = Problem("type", "type must be game, renonce or misdeal")   # made once: a Problem is immutable
 
 
-def loads(text: str | bytes) -> Partie:
-    """A partie from the text of a Königrufen partie file; KoenigrufenError lists every problem."""
-    from ... import partie_file
-    from .game import GAME
-
-    return partie_file.loads(text, GAME)
-
-
-def from_dict(data: object) -> Partie:
-    """A partie from the parsed JSON of a Königrufen partie file; every problem raised at once."""
-    from ... import partie_file
-    from .game import GAME
-
-    return partie_file.from_dict(data, GAME)
-
-
 def parse_players(raw: object, problems: list[Problem]) -> tuple[str, ...]:
     """Four or five different, non-empty names."""
     if not isinstance(raw, list) or len(raw) not in (4, 5):
@@ -248,11 +232,6 @@ def deal_to_dict(deal: Deal) -> dict:
     return out
 
 
-def dumps(partie: Partie) -> str:
-    """The partie file's text (the full rule set, §9: `RULES_IN_FULL`)."""
-    from ... import partie_file
-
-    return partie_file.dumps(partie)
 
 
 def settlement_to_dict(settlement: Settlement) -> dict:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ...partie import Partie
+from ...settlement import Settlement as BaseSettlement
 from ...amounts import CENT
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
@@ -43,7 +44,7 @@ class DealResult(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(BaseSettlement):
     """The result of replaying a partie: each deal, the balances in points and money points, what comes next."""
 
     partie: Partie

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from decimal import Decimal
 
 from ...partie import Partie
+from ...settlement import Settlement as BaseSettlement
 from ...amounts import to_cents
 from .cards import rounded
 from .deals import Deal, check, vorhand
@@ -135,7 +136,7 @@ class DealResult(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(BaseSettlement):
     """The result of replaying a partie: each deal, the balance, the money, what comes next."""
 
     partie: Partie

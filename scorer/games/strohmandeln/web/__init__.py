@@ -21,12 +21,12 @@ from ....web.creating import rules_from_form
 from ....web.forms import new_key
 from ....web.language import SCORE_COLON, card_points, number, say, sentence, signed
 from ....web.svg import path
-from .calculator import bp as calculator_bp, count, counter_limits, counters_for
+from .calculator import calculator, calculator_uses, count, counter_limits, counters_for, standalone_rules
 from .forms import DealForm, NewPartieForm
 
 __all__ = ["NewPartieForm", "DealForm"]
 
-blueprints = (Blueprint("strohmandeln", __name__, template_folder="../templates"), calculator_bp)
+blueprints = (Blueprint("strohmandeln", __name__, template_folder="../templates"),)
 HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
 CHART_POINTS = 100   # points the chart has at most: 3 px apart on a phone's 340 px
 

@@ -1,21 +1,22 @@
 """Strohmandeln's calculator, counting in threes: counts a trick pile from its counting cards and its number of
-tricks (on its own, for a partie's pack, and inside the deal form)."""
+tricks (the game's `count_cards`, `calculator`, `calculator_uses` and `standalone_rules` hooks: the shared
+routes are scorer/web/calculator.py; also inside the deal form)."""
 
 from __future__ import annotations
 
 import re
 
-from flask import Blueprint, jsonify, render_template, request, url_for
-from flask_babel import gettext as _, ngettext
+from flask import url_for
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
-from ... import game_of
 from .. import RuleSet, StrohmandelnError, format_blatt
-from ..game import GAME
 from ....web.language import card_points, sentence
-from ....web.loading import current, load_or_404
+from ....web.loading import current
 from .forms import COUNTER_LABELS
 
-bp = Blueprint("calculator", __name__)
+HINT = _l("Count the Trull cards (Sküs, Mond, Pagat), Kings, Queens, Knights and Jacks in the pile, and its tricks.")
+BONUS_NOTES = {"trull_tricks": _l("All three Trull cards: the Trull bonus."),
+               "four_kings_tricks": _l("All four Kings: the Four Kings bonus.")}   # the page's lines for them
 
 
 # the bonuses a counted pile decides for its owner: (bonus, (counter, how many the bonus needs))
@@ -71,82 +72,30 @@ def count(rules: RuleSet, args) -> dict:
                   bonuses=[b for b, need in COUNTED if values.get(need[0]) == need[1] and b in rules.bonuses],
                   # counted and not there: a box ticked by an earlier count (or by hand) for this pile goes
                   unheld=[b for b, need in COUNTED if values.get(need[0]) != need[1] and b in rules.bonuses])
+    result["notes"] = [str(BONUS_NOTES[b]) for b in result["bonuses"]]
     return result
 
 
-def not_in_threes(web) -> str:
-    """Why a game without `count_cards` has no calculator: its web module's `CARD_POINTS_NOTE`, in its own words."""
-    note = getattr(web, "CARD_POINTS_NOTE", None)
-    return str(note) if note else _("This game's card points are not counted in threes: it has no calculator.")
+def calculator(rules: RuleSet) -> dict:
+    """The calculator page for this pack (the `calculator` hook)."""
+    return {"counters": counters_for(rules), "labels": COUNTER_LABELS, "limits": counter_limits(rules), "hint": HINT,
+            "hidden": {"deck": "40"} if rules.deck == 40 else {}}
 
 
-def in_words(result: dict) -> dict:
-    """Another game's count (its `count_cards`) with the page's lines: its card points, the other pile's."""
-    if result.get("thirds") is not None:
-        result.setdefault("blatt_text", result["exact"])
-        result.setdefault("exact_text", _("The other pile: %(other)s", other=result["other"]))
-    return result
+def standalone_rules(args) -> RuleSet:
+    """The calculator on its own: the 54-card pack, or the 40-card one (?deck=40)."""
+    return RuleSet.from_dict({"deck": 40}) if args.get("deck") == "40" else RuleSet.default()
 
 
-def _standalone_rules() -> RuleSet:
-    return RuleSet.from_dict({"deck": 40}) if request.args.get("deck") == "40" else RuleSet.default()
-
-
-@bp.route("/calculator")
-def standalone():
-    """The calculator on its own, for the 54-card pack (or ?deck=40)."""
-    rules = _standalone_rules()
-    return render_template("strohmandeln/calculator.html", rules=rules, result=count(rules, request.args),
-                           counters=counters_for(rules), labels=COUNTER_LABELS, partie=None, sp=None,
-                           limits=counter_limits(rules),
-                           asked=bool(request.args))
-
-
-@bp.route("/calculator/count")
-def count_json():
-    """The count as JSON, for the live counters: values, errors, cards_text, live_text and `fill` (the deal
-    form's fields and what to put in them). A partie of another game is counted by that game's own
-    `count_cards(rules, args)` hook, if it has one (Königrufen: its declarer side's pile)."""
-    if request.args.get("pid"):
-        rules = load_or_404(request.args["pid"]).partie.rules
-        game = game_of(rules)
-        if game is not GAME:
-            web = game.web_module()
-            count_cards = getattr(web, "count_cards", None)
-            if count_cards is not None:
-                return jsonify(in_words(count_cards(rules, request.args)))
-            # another game whose card points are not counted in threes
-            return jsonify(values={}, errors=[not_in_threes(web)], cards=0, cards_text="")
-    else:
-        rules = _standalone_rules()
-    return jsonify(count(rules, request.args))
-
-
-@bp.route("/p/<pid>/calculator")
-def for_partie(pid):
-    """The calculator for a partie's pack, with "use for" buttons that fill the deal form."""
-    sp = load_or_404(pid)
-    rules = sp.partie.rules
-    game = game_of(rules)
-    if game is not GAME:   # another game: its own calculator (`count_cards` and `CALCULATOR`), or why it has none
-        web = game.web_module()
-        count_cards, calc = getattr(web, "count_cards", None), getattr(web, "CALCULATOR", None)
-        if count_cards is None or calc is None:
-            return render_template("error.html", sp=sp, title=_("Calculator"), message=not_in_threes(web))
-        return render_template("strohmandeln/calculator.html", rules=rules, result=in_words(count_cards(rules, request.args)),
-                               counters=calc["counters"], labels=calc["labels"], limits=calc["limits"],
-                               hint=calc["hint"], partie=sp.partie, sp=sp, uses=[], asked=bool(request.args))
-    result = count(rules, request.args)
-    dealer = current(pid)[1].next_dealer
+def calculator_uses(sp, result: dict) -> list:
+    """The "Use for Anna" buttons: her pile, and she undertook (Geber or Vorhand of the next deal)."""
+    dealer = current(sp.id)[1].next_dealer
     uses = []
     for player, name in enumerate(sp.partie.players):
         url = None
-        # "Use for Anna": her pile, and she undertook (Geber or Vorhand of the next deal)
         undertaker = "dealer" if player == dealer else "forehand"
         if "thirds" in result:
-            url = url_for("deal.create", pid=pid, pile_of=player, undertaker=undertaker, points=result["points"],
+            url = url_for("deal.create", pid=sp.id, pile_of=player, undertaker=undertaker, points=result["points"],
                           blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])
         uses.append((player, name, url, undertaker))
-    return render_template("strohmandeln/calculator.html", rules=rules, result=result, counters=counters_for(rules),
-                           labels=COUNTER_LABELS, partie=sp.partie, sp=sp, uses=uses, asked=bool(request.args),
-                           limits=counter_limits(rules))
+    return uses
