@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from decimal import Decimal
-from urllib.parse import quote
 
 from flask import (
     Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for,
@@ -28,6 +26,9 @@ from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
+from .pagecache import board_state, keep
+from .responses import attachment
+from .runde import evenings
 
 bp = Blueprint("partie", __name__)
 BOARD_DEALS = 20     # the board shows the newest deals; the rest are a tap away
@@ -86,6 +87,7 @@ def create():
 
 
 @bp.route("/p/<pid>")
+@keep(board_state, hit=remember)
 def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
     sp, settlement = current(pid)
@@ -167,7 +169,6 @@ def carried_pot(sp, settlement) -> Decimal:
     rid = runde_store.runde_of(db, sp.id)
     if rid is None:
         return Decimal(0)
-    from .runde import evenings
     try:
         every, _broken = evenings(runde_store.load_runde(db, rid))
     except store.NotFoundError:
@@ -246,21 +247,6 @@ def ended_page(sp, title, message, status: int = 409, back: str = ""):
 def _filename(sp: store.StoredPartie, ext: str) -> str:
     names = "-".join("".join(ch for ch in n if ch.isalnum())[:20] or "player" for n in sp.partie.players)
     return f"{game_of(sp.partie).key}-{names}-{sp.created[:10]}.{ext}"
-
-
-_ASCII = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss", "Æ": "AE", "æ": "ae",
-                        "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"})   # letters NFKD does not take apart
-
-
-def attachment(filename: str) -> str:
-    """A Content-Disposition for a download of any name (RFC 6266): an ASCII `filename` (Dvořák -> Dvorak,
-    letters without an ASCII form dropped) and the real one as `filename*` in UTF-8 (RFC 5987)."""
-    simple = unicodedata.normalize("NFKD", filename.translate(_ASCII)).encode("ascii", "ignore").decode("ascii")
-    simple = "".join(ch for ch in simple if ch.isalnum() or ch in "-_.") or "partie"
-    simple = "-".join(part for part in simple.split("-") if part) or "partie"
-    if simple == filename:
-        return f'attachment; filename="{simple}"'
-    return f"attachment; filename=\"{simple}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def broken_page(sp):

@@ -17,6 +17,7 @@ from .language import sentence
 from ..partie_file import deal_to_dict
 from ..problems import Problem, ScoringError
 from .forms import new_key
+from .loading import current, settle
 
 KEY = re.compile(r"[A-Za-z0-9_-]{1,%d}" % len(new_key()))   # no longer than the keys the forms make
 
@@ -61,26 +62,6 @@ def _expected(text):
         return None
     number = _int(text)
     return -1 if number is None else number
-
-
-def settle(partie):
-    """The partie's settlement and None; for a partie that cannot be replayed (written by hand or by an
-    older version), the settlement of its deals before the first problem and (that deal's number, its
-    problems). Never raises for a partie whose rules could be read."""
-    game = game_of(partie)
-    try:
-        return game.replay(partie), None
-    except Exception:   # noqa: BLE001 - a broken partie is shown, not a 500
-        pass
-    settlement = game.replay(partie.with_deals(()))
-    for number, deal in enumerate(partie.deals, start=1):
-        try:
-            settlement = game.extend(settlement, (deal,))
-        except ScoringError as exc:
-            return settlement, (number, [p.at(number) if p.deal is None else p for p in exc.problems])
-        except Exception:   # noqa: BLE001 - a deal that cannot even be read
-            return settlement, (number, [Problem("type", "this deal cannot be read", deal=number)])
-    return settlement, None
 
 
 def replay_or_refuse(partie):
@@ -249,7 +230,6 @@ def _saved(sp, number, version):
     """After a save: the board; for the script, the deal's number, the partie's version and the board."""
     board = url_for("partie.board", pid=sp.id)
     if wants_json():
-        from .loading import current
         fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
         # who deals next: the outbox moves a deal typed after this one on to that dealer (static/app.js)
         next_dealer = settlement.next_dealer
