@@ -254,15 +254,15 @@
       }, 150));
     }
 
-    const vorhandLabels = JSON.parse(form.dataset.vorhand || "[]");
-    const geberLabels = JSON.parse(form.dataset.geber || "[]");
+    // Strohmandeln: the undertaker is a person (a seat); a new dealer changes only the role in its label
+    // ("Anna (Vorhand)" becomes "Anna (Geber)"), never who is chosen
+    const roleLabels = JSON.parse(form.dataset.undertakerLabels || "[]");
     form.querySelectorAll("input[name=dealer]").forEach(function (input) {
       input.addEventListener("change", function () {
-        const dealer = parseInt(input.value, 10);
-        const vorhand = form.querySelector("input[name=undertaker][value=forehand] + span");
-        const geber = form.querySelector("input[name=undertaker][value=dealer] + span");
-        if (vorhand && vorhandLabels[dealer]) vorhand.textContent = vorhandLabels[dealer];
-        if (geber && geberLabels[dealer]) geber.textContent = geberLabels[dealer];
+        (roleLabels[parseInt(input.value, 10)] || []).forEach(function (text, seat) {
+          const span = form.querySelector("input[name=undertaker][value='" + seat + "'] + span");
+          if (span) span.textContent = text;
+        });
       });
     });
 
@@ -402,7 +402,7 @@
       const under = form.querySelector("input[name=undertaker]:checked");
       const d = dealer ? parseInt(dealer.value, 10) : 0;
       const seats = JSON.parse(form.dataset.vorhandSeats || "[1, 0]");   // Vorhand by dealer, from the engine
-      return under && under.value === "dealer" ? d : seats[d];
+      return under && under.value !== "nobody" ? parseInt(under.value, 10) : seats[d];
     }
     function show() {
       const checked = form.querySelector("input[name=pile_of]:checked");
@@ -466,9 +466,23 @@
     return form;
   }
 
+  // an outbox entry queued when Strohmandeln's undertaker was a role ("forehand", "dealer"): the person it named
+  // under the dealer of that same entry (as the server reads it), so the restored form shows that person
+  const ROLES = { forehand: "forehand", vorhand: "forehand", dealer: "dealer", geber: "dealer" };
+  function persons(form, fields) {
+    const dealer = fields.find(function (f) { return f[0] === "dealer"; });
+    const seats = JSON.parse(form.dataset.vorhandSeats || "null");
+    return fields.map(function (f) {
+      if (f[0] !== "undertaker" || !ROLES[f[1]] || !dealer || !seats) return f;
+      const d = parseInt(dealer[1], 10);
+      return ["undertaker", String(ROLES[f[1]] === "dealer" ? d : seats[d])];
+    });
+  }
+
   function fill(form, fields) {
     // the typed deal back into a fresh form: every field as it was sent (the page's CSRF token stays)
     const skip = { csrf_token: true, action: true };
+    fields = persons(form, fields);
     const has = {};
     fields.forEach(function (f) { has[f[0]] = true; });
     form.querySelectorAll("input").forEach(function (input) {
