@@ -284,6 +284,7 @@
     const only = (who.dataset.when.split(":")[1] || "").split(",");
     const names = JSON.parse(who.dataset.names || "[]");
     const seats = JSON.parse(fs.dataset.seats || "[]");
+    let kept = null;   // the declarer the player chose, while a contract of the Vorhand's has it
     function follow() {
       const dealer = form.querySelector("input[name=dealer]:checked");
       const contract = form.querySelector("input[name=contract]:checked");
@@ -292,8 +293,14 @@
       const text = (who.dataset.text || "{name}").replace("{name}", names[seat] || "");
       if (who.textContent !== text) who.textContent = text;
       if (contract && only.indexOf(contract.value) >= 0) {
+        const chosen = fs.querySelector("input:checked");
+        if (kept === null) kept = chosen ? chosen.value : "";
         const radio = fs.querySelector("input[value='" + seat + "']");
         if (radio) radio.checked = true;
+      } else if (kept !== null) {   // back to a contract with a declarer of its own: the one the player chose
+        const back = kept && fs.querySelector("input[value='" + kept + "']");
+        if (fs.dataset.chosen && back) back.checked = true;
+        kept = null;
       }
     }
     form.addEventListener("change", follow);
@@ -327,9 +334,27 @@
         if (part.hidden !== hide) part.hidden = hide;
         if (hide && part.tagName === "LABEL") {
           const radio = part.querySelector("input[type=radio]:checked");
-          if (radio) radio.checked = false;
+          if (radio) { radio.checked = false; gone(radio, part); }
         }
       });
+    }
+    // a person chosen who can no longer be (the new dealer sits out and was the declarer): said beside the field,
+    // and nothing is chosen there until the player chooses again (the server refuses the form meanwhile)
+    function gone(radio, part) {
+      const fs = radio.closest("fieldset");
+      if (!fs) return;
+      let p = fs.querySelector(".gone-error");
+      if (!p) {
+        p = line("", "errors gone-error");
+        p.setAttribute("role", "alert");
+        fs.append(p);
+        fs.addEventListener("change", function clear(event) {
+          if (event.target.name !== radio.name || !event.target.checked) return;
+          p.remove();
+          fs.removeEventListener("change", clear);
+        });
+      }
+      p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
       fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
@@ -522,23 +547,35 @@
     return p;
   }
 
+  function words(el) {
+    // the words a player sees in an element: hidden parts left out, separate words kept apart (never glued)
+    return (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
+  }
+
   function factsOf(form) {
-    // what was typed, in the form's own words: never a point the server has not scored
+    // what was typed, in the form's own words, in the order the page shows them: never a point the server has
+    // not scored
     const parts = [];
-    form.querySelectorAll("fieldset.seg").forEach(function (fs) {
-      if (fs.offsetParent === null || fs.closest(".calc")) return;
-      const checked = fs.querySelector("input:checked");
-      const legend = fs.querySelector("legend");
-      if (checked && legend) parts.push(legend.textContent.trim() + ": " + checked.nextElementSibling.textContent.trim());
-    });
-    form.querySelectorAll("input[type=text]:not(.count-input)").forEach(function (input) {
-      if (input.value && input.offsetParent !== null && input.labels && input.labels[0]) {
-        parts.push(input.labels[0].innerText.replace(/\s+/g, " ").trim() + ": " + input.value);
-      }
-    });
-    form.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) {
-      if (box.offsetParent !== null && box.nextElementSibling) parts.push(box.nextElementSibling.textContent.trim());
-    });
+    form.querySelectorAll("fieldset.seg, input[type=text]:not(.count-input), select, input[type=checkbox]:checked")
+      .forEach(function (el) {
+        if (el.offsetParent === null || el.closest(".calc")) return;
+        if (el.tagName === "FIELDSET") {
+          const checked = el.querySelector("input:checked");
+          const legend = el.querySelector("legend");
+          if (checked && legend && checked.nextElementSibling) {
+            parts.push(words(legend) + ": " + words(checked.nextElementSibling));
+          }
+        } else if (el.tagName === "SELECT") {
+          const first = el.options[0];
+          if (el.selectedIndex > 0 && el.labels && el.labels[0] && first) {
+            parts.push(words(el.labels[0]) + ": " + el.options[el.selectedIndex].text.trim());
+          }
+        } else if (el.type === "checkbox") {
+          if (el.nextElementSibling) parts.push(el.dataset.label || words(el.nextElementSibling));
+        } else if (el.value && el.labels && el.labels[0]) {
+          parts.push(words(el.labels[0]) + ": " + el.value);
+        }
+      });
     return parts.join(" · ");
   }
 
@@ -551,10 +588,8 @@
     const edit = form.dataset.number || null;
     const before = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit && e.key !== key; }).pop();
     const heading = document.querySelector("h1");
-    // the dealer the page proposed: sent after an earlier deal of the outbox, it moves on with that deal (app.js)
-    const proposed = form.querySelector("input[name=dealer][checked]");
+    // the dealer and the persons are sent as typed: the form proposed the dealer after this phone's waiting deals
     const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
-                    proposedDealer: proposed ? proposed.value : null,
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
                     after: !edit && before ? before.key : null, edit: edit };
     if (retryAt) { entry.retryAt = retryAt; entry.tries = 1; }
@@ -608,7 +643,9 @@
       }) : Promise.reject(new Error("offline"))).then(function (r) {
         if (r.ok && isJson(r) && ours(r)) {
           return r.json().then(function (done) {
-            if (keyInput) settled(keyInput.value, done);
+            const queued = keyInput && loadBox().some(function (e) { return e.key === keyInput.value; });
+            if (queued) settled(keyInput.value, done);
+            else S.learn(pid, parseInt(data.get(action === "record-anyway" ? "seen_version" : "version"), 10), done);
             window.location.assign(done.board);
           });
         }
@@ -626,6 +663,68 @@
           }).catch(function () {});
         });
       }).catch(function () { waits(0, WORDS.queued); });
+    });
+  }
+
+  // A new deal's form, maybe served by the service worker from an older visit: it proposes the number, the dealer
+  // and the balances that follow from the newest state this phone saw (a board, its own recorded deals) and its
+  // own deals waiting in the outbox ("Deal 7 · 2 waiting to be sent"); the version it sends is that state's (the
+  // outbox moves it past this phone's own deals as they are recorded). Never a person: the dealer moves, the
+  // players chosen stay.
+  function catchUp(form) {
+    if (!form.dataset.fresh || form.dataset.number) return;
+    const pid = form.dataset.pid;
+    const version = form.querySelector("input[name=version]");
+    const count = form.querySelector("input[name=count]");
+    const dealerNow = form.querySelector("input[name=dealer]:checked");
+    const mine = { version: parseInt(version && version.value, 10), count: parseInt(count && count.value, 10),
+                   dealer: dealerNow ? parseInt(dealerNow.value, 10) : null };
+    const known = S.seen(pid);
+    const base = known && known.version > mine.version && known.count != null ? known : mine;
+    const waiting = loadBox().filter(function (e) { return e.pid === pid && !e.edit && e.state === "waiting"; });
+    if (base === mine && !waiting.length) return;
+    const table = JSON.parse(form.dataset.nextDealers || "{}");
+    let dealer = base.dealer;
+    waiting.forEach(function (e) {
+      const get = function (name) { const f = e.fields.find(function (x) { return x[0] === name; }); return f ? f[1] : ""; };
+      const row = table[get("type") + ":" + get("reason")] || table[get("type")];
+      const d = parseInt(get("dealer"), 10);
+      if (row && !isNaN(d) && row[d] != null) dealer = row[d];
+    });
+    if (base !== mine) {
+      if (version) version.value = String(base.version);
+      if (count) count.value = String(base.count);
+      const context = document.querySelector("p.context");
+      if (context && known.context && known.contextCount === known.count) context.textContent = known.context;
+    }
+    const heading = document.querySelector("main h1, #main h1");
+    if (heading) {
+      let text = (WORDS.dealNumber || "Deal {num}").replace("{num}", base.count + waiting.length + 1);
+      if (waiting.length) {
+        text += " · " + (waiting.length === 1 ? WORDS.waitingOne || "1 waiting to be sent"
+          : (WORDS.waitingMany || "{num} waiting to be sent").replace("{num}", waiting.length));
+      }
+      heading.textContent = text;
+    }
+    const radio = dealer != null && form.querySelector("input[name=dealer][value='" + dealer + "']");
+    if (radio && !radio.checked) {
+      radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
+  // the board's common starts ("Anna / undertook", a contract) come in the query; a page the service worker kept
+  // for another start is set to this one's (a person, a contract: as the link said)
+  function fromQuery(form) {
+    if (!form.dataset.fresh) return;
+    const query = new URLSearchParams(location.search);
+    ["undertaker", "contract"].forEach(function (name) {
+      const value = query.get(name);
+      const radio = value && form.querySelector("input[type=radio][name='" + name + "'][value='" + CSS.escape(value) + "']");
+      if (radio && !radio.checked) {
+        radio.checked = true;
+        radio.dispatchEvent(new Event("change", { bubbles: true }));
+      }
     });
   }
 
@@ -648,6 +747,8 @@
       }
     } else {
       initForm(form);
+      fromQuery(form);
+      catchUp(form);
     }
   }
 

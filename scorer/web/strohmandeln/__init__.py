@@ -175,9 +175,20 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
             "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
 
 
+def balance_line(settlement) -> str:
+    """The balances as the deal form's head says them ("Anna +3 · Bernd −3 · ×2 Nullrunde"), in plain text: what a
+    phone keeps of the partie after its deal is recorded, for a deal form opened offline later."""
+    names = settlement.partie.players
+    words = f"{names[0]} {signed(settlement.balance[0])} · {names[1]} {signed(settlement.balance[1])}"
+    if settlement.doubled_pending:
+        words += f" · ×{settlement.next_multiplier} {_('Nullrunde')}"
+    return words
+
+
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained}
+    return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained,
+            "balance_line": balance_line}
 
 
 def at_the_end(settlement, choice: str | None = None):
