@@ -335,6 +335,17 @@
         if (hide && part.tagName === "LABEL") {
           const radio = part.querySelector("input[type=radio]:checked");
           if (radio) { radio.checked = false; gone(radio, part); }
+        } else if (hide && part.classList.contains("grid-row") && /(^|\s)(dealer|declarer):/.test(part.dataset.when)) {
+          // a player's row (Trischaken's card points, a Kontra) hidden because he now deals and sits out, or
+          // declares: what was typed in it no longer counts, and the page says so beside the rows
+          part.querySelectorAll("input[type=text], select").forEach(function (input) {
+            const empty = input.tagName === "SELECT" ? input.selectedIndex <= 0 : !input.value;
+            if (empty) return;
+            if (input.tagName === "SELECT") input.selectedIndex = 0; else input.value = "";
+            input.dispatchEvent(new Event("change", { bubbles: true }));
+            const name = part.querySelector(".row-name");
+            gone(input, name || part);
+          });
         }
       });
     }
@@ -349,12 +360,14 @@
         p.setAttribute("role", "alert");
         fs.append(p);
         fs.addEventListener("change", function clear(event) {
-          if (event.target.name !== radio.name || !event.target.checked) return;
+          if (event.target.type === "radio" ? event.target.name !== radio.name || !event.target.checked
+            : event.target === radio && !event.isTrusted) return;
           p.remove();
           fs.removeEventListener("change", clear);
         });
       }
-      p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
+      const text = radio.type === "radio" ? WORDS.gone : WORDS.goneRow;
+      p.textContent = (text || "{name}: choose again.").replace("{name}", part.textContent.trim());
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
       fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });

@@ -166,3 +166,22 @@ def test_two_phones_koenigrufen_record_mine_too_keeps_the_persons(server, browse
     assert (mine.dealer, mine.contract, mine.declarer, mine.partner, mine.won) == (1, "solorufer", 3, 1, False)
     context_a.close()
     context_b.close()
+
+
+def test_koenigrufen_five_points_typed_for_the_player_who_now_deals_are_cleared_and_said(server, browser):
+    context, page = phone(browser)
+    board = koenigrufen(page, server, five=True)
+    page.goto(board + "/deal")
+    tap(page, "input[name=contract][value=trischaken] + span")
+    for i, points in enumerate(("10", "20", "20", "0", "20")):
+        if i:   # Anna deals deal 1 and sits out: her row is hidden
+            page.locator(f"#tp{i}").fill(points)
+    tap(page, "input[name=dealer][value='4'] + span")             # Emil deals: his 20 no longer count
+    expect(page.locator("#tp4")).to_be_hidden()
+    expect(page.locator("#fs-card_points .gone-error")).to_contain_text("What was typed for Emil no longer counts")
+    page.locator("#tp0").fill("30")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    deal = settled(server, page)[0].partie.deals[0]
+    assert (deal.dealer, deal.card_points) == (4, (90, 60, 60, 0, None))
+    context.close()

@@ -240,3 +240,16 @@ def test_bavarian_record_mine_too_keeps_the_declarer_and_the_dealer_who_would_si
     assert press(client, board + "/deal", answer.text, "record-anyway").status_code == 302
     sp, _s = stored(app, board)
     assert [(d.dealer, d.declarer, d.declarer_points) for d in sp.partie.deals] == [(0, 2, 70), (0, 1, 80)]
+
+
+def test_koenigrufen_five_trischaken_points_typed_for_the_new_dealer_are_never_dropped_unsaid(app, client):
+    board = kr_start(client, five=True)
+    # Emil's 20 typed; then the dealer corrected to Emil, who sits out: refused beside the points, nothing stored
+    answer = kr_deal(client, board, dealer="4", contract="trischaken", tp0="10", tp1="20", tp2="20", tp3="0",
+                     tp4="20")
+    assert answer.status_code == 422
+    assert "Emil deals this one and sits out, yet card points are typed for Emil" in text(answer.text)
+    assert stored(app, board)[0].partie.deals == ()
+    assert kr_deal(client, board, dealer="4", contract="trischaken", tp0="10", tp1="20", tp2="20",
+                   tp3="20").status_code == 302
+    assert stored(app, board)[0].partie.deals[0].card_points == (30, 60, 60, 60, None)

@@ -270,6 +270,10 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         points, missing = [], []
         for i in range(n):
             if i == sitting_out(dealer, n):
+                if (form[f"tp{i}"].data or "").strip():   # typed for a player who (now) deals: never dropped unsaid
+                    errors.append(("card_points", _("%(name)s deals this one and sits out, yet card points are typed "
+                                                    "for %(name)s: correct the dealer, or clear them.",
+                                                    name=partie.players[i])))
                 points.append(None)
                 continue
             try:
