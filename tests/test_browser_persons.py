@@ -68,6 +68,13 @@ def test_koenigrufen_correcting_the_dealer_keeps_the_declarer_also_after_a_refus
     tap(page, "input[name=partner][value='3'] + span")
     tap(page, "input[name=dealer][value='1'] + span")             # the dealer corrected: still Cilli's game
     assert checked(page, "declarer") == ["2"] and checked(page, "partner") == ["3"]
+    tap(page, "input[name=contract][value=rufer] + span")         # a Rufer is the Vorhand's (Cilli under Bernd)
+    expect(page.locator("#who-plays")).to_have_text("Vorhand: Cilli plays.")
+    tap(page, "input[name=dealer][value='0'] + span")
+    expect(page.locator("#who-plays")).to_have_text("Vorhand: Bernd plays.")
+    tap(page, "input[name=dealer][value='1'] + span")
+    tap(page, "input[name=contract][value=solorufer] + span")     # back: the declarer the player chose
+    assert checked(page, "declarer") == ["2"] and checked(page, "partner") == ["3"]
     page.locator("#card_points").fill("99")                       # a refusal: the form comes back
     tap(page, "#save")
     expect(page.locator("#f-card_points .errors, .errors.summary").first).to_be_visible()
