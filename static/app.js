@@ -109,14 +109,14 @@
     try { localStorage.setItem(SEEN, JSON.stringify(all)); } catch (e) { /* nothing kept */ }
   }
   function seen(pid) { return loadSeen()[pid] || null; }
-  function learn(pid, before, done) {
-    // this phone's deal, sent at version `before`, was recorded: the partie is now at done.version
+  function learn(pid, before, done, key) {
+    // this phone's deal (`key`), sent at version `before`, was recorded: the partie is now at done.version
     const after = parseInt(done.version, 10);
     if (!done.again && before != null && !isNaN(after) && after > before) {
       const all = loadSeen();
       const now = all[pid] || { own: {} };
       now.own = now.own || {};
-      now.own[before] = [after, done.count];
+      now.own[before] = [after, done.count, key || null];
       const versions = Object.keys(now.own).map(Number).sort(function (a, b) { return a - b; });
       versions.slice(0, Math.max(0, versions.length - 50)).forEach(function (v) { delete now.own[v]; });
       all[pid] = now;
@@ -124,11 +124,15 @@
     }
     saw(pid, { version: after, count: done.count, dealer: done.next_dealer, context: done.context });
   }
-  function expected(pid, version) {
-    // the version a deal typed at `version` expects now: past this phone's own deals recorded since
+  function expected(pid, version, before) {
+    // the version a deal typed at `version` expects now: past this phone's own deals that waited before it when
+    // it was typed (`before`, their keys) and have been recorded since; any other change is another phone's
     const own = (seen(pid) || {}).own || {};
     let v = version, count = null;
-    for (let guard = 0; own[v] && guard < 1000; guard += 1) { count = own[v][1]; v = own[v][0]; }
+    for (let guard = 0; own[v] && before.indexOf(own[v][2]) >= 0 && guard < 1000; guard += 1) {
+      count = own[v][1];
+      v = own[v][0];
+    }
     return { version: v, count: count };
   }
   const outboxEl = document.getElementById("outbox");
@@ -143,7 +147,8 @@
     const entry = box.find(function (e) { return e.key === key; });
     if (!entry) return;
     // the version the scorer checked it against: the form's, or after "record mine too" the one the player saw
-    learn(entry.pid, parseInt(field(entry, field(entry, "action") === "record-anyway" ? "seen_version" : "version"), 10), done);
+    learn(entry.pid, parseInt(field(entry, field(entry, "action") === "record-anyway" ? "seen_version" : "version"), 10),
+          done, key);
     entry.state = "recorded";
     entry.number = done.recorded;
     entry.again = done.again;
@@ -182,7 +187,7 @@
       // typed after this phone's own deals (recorded since): it expects the version they led to, never a conflict
       // with itself. The dealer and the persons stay as typed.
       const typed = parseInt(field(next, "version"), 10);
-      const now = expected(next.pid, typed);
+      const now = expected(next.pid, typed, next.before || (next.after ? [next.after] : []));
       if (now.version !== typed) {
         setField(next, "version", now.version);
         if (now.count != null && field(next, "count") != null) setField(next, "count", now.count);

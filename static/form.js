@@ -599,12 +599,15 @@
     const key = data.get("key");
     const pid = form.dataset.pid;
     const edit = form.dataset.number || null;
-    const before = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit && e.key !== key; }).pop();
+    const waiting = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && e.key !== key; });
+    const before = waiting.filter(function (e) { return !e.edit; }).pop();
     const heading = document.querySelector("h1");
     // the dealer and the persons are sent as typed: the form proposed the dealer after this phone's waiting deals
     const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
-                    after: !edit && before ? before.key : null, edit: edit };
+                    after: !edit && before ? before.key : null, edit: edit,
+                    // this phone's deals waiting before it: recorded, they move its version on (app.js), nothing else does
+                    before: waiting.map(function (e) { return e.key; }) };
     if (retryAt) { entry.retryAt = retryAt; entry.tries = 1; }
     const at = box.findIndex(function (e) { return e.key === key; });
     if (at >= 0) box[at] = entry; else box.push(entry);
@@ -658,7 +661,8 @@
           return r.json().then(function (done) {
             const queued = keyInput && loadBox().some(function (e) { return e.key === keyInput.value; });
             if (queued) settled(keyInput.value, done);
-            else S.learn(pid, parseInt(data.get(action === "record-anyway" ? "seen_version" : "version"), 10), done);
+            else S.learn(pid, parseInt(data.get(action === "record-anyway" ? "seen_version" : "version"), 10), done,
+                         keyInput && keyInput.value);
             window.location.assign(done.board);
           });
         }
