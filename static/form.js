@@ -335,19 +335,34 @@
         if (hide && part.tagName === "LABEL") {
           const radio = part.querySelector("input[type=radio]:checked");
           if (radio) { radio.checked = false; gone(radio, part); }
-        } else if (hide && part.classList.contains("grid-row") && /(^|\s)(dealer|declarer):/.test(part.dataset.when)) {
-          // a player's row (Trischaken's card points, a Kontra) hidden because he now deals and sits out, or
-          // declares: what was typed in it no longer counts, and the page says so beside the rows
-          part.querySelectorAll("input[type=text], select").forEach(function (input) {
-            const empty = input.tagName === "SELECT" ? input.selectedIndex <= 0 : !input.value;
-            if (empty) return;
-            if (input.tagName === "SELECT") input.selectedIndex = 0; else input.value = "";
-            input.dispatchEvent(new Event("change", { bubbles: true }));
-            const name = part.querySelector(".row-name");
-            gone(input, name || part);
-          });
+        } else if (part.classList.contains("grid-row") && /(^|\s)(dealer|declarer):/.test(part.dataset.when)) {
+          rowGone(part, hide);
         }
       });
+    }
+    // a player's row hidden because he now deals and sits out, or declares: card points typed in it are cleared
+    // (the server refuses them for a player who sits out) and a Kontra in it does not count while it is hidden
+    // (he cannot give one on his own game; it counts again when the row comes back); either is said beside the rows
+    function rowGone(part, hide) {
+      const fs = part.closest("fieldset");
+      const name = part.querySelector(".row-name");
+      const key = name ? name.getAttribute("for") : "";
+      const note = fs && fs.querySelector(".row-gone[data-row='" + key + "']");
+      if (!hide) { if (note) note.remove(); return; }
+      let typed = false;
+      part.querySelectorAll("input[type=text], select").forEach(function (input) {
+        if (input.tagName === "SELECT") { typed = typed || input.selectedIndex > 0; return; }
+        if (!input.value) return;
+        input.value = "";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        typed = true;
+      });
+      if (!typed || note || !fs) return;
+      const p = line((WORDS.goneRow || "{name}").replace("{name}", name ? name.textContent.trim() : ""),
+                     "errors gone-error row-gone");
+      p.dataset.row = key;
+      p.setAttribute("role", "alert");
+      fs.append(p);
     }
     // a person chosen who can no longer be (the new dealer sits out and was the declarer): said beside the field,
     // and nothing is chosen there until the player chooses again (the server refuses the form meanwhile)
@@ -360,14 +375,12 @@
         p.setAttribute("role", "alert");
         fs.append(p);
         fs.addEventListener("change", function clear(event) {
-          if (event.target.type === "radio" ? event.target.name !== radio.name || !event.target.checked
-            : event.target === radio && !event.isTrusted) return;
+          if (event.target.name !== radio.name || !event.target.checked) return;
           p.remove();
           fs.removeEventListener("change", clear);
         });
       }
-      const text = radio.type === "radio" ? WORDS.gone : WORDS.goneRow;
-      p.textContent = (text || "{name}: choose again.").replace("{name}", part.textContent.trim());
+      p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
       fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
