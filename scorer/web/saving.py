@@ -240,12 +240,10 @@ def _saved(sp, number, version):
     if wants_json():
         from .loading import current
         fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
-        # who deals next: the outbox moves a deal typed after this one on to that dealer (static/app.js)
+        # who deals next, and the deals and balances after this one: what the phone keeps of the partie (app.js)
         next_dealer = getattr(settlement, "next_dealer", None)
         if next_dealer is None:   # before the first deal (Königrufen): whoever the new partie named
             next_dealer = fresh.partie.first_dealer
-        # what the phone knows of the partie after this deal (static/app.js): an offline deal form opened later
-        # proposes the number, dealer and balances that follow from it
         line = getattr(game_of(fresh.partie).web_module(), "balance_line", None)
         return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
                        again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
