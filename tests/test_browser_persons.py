@@ -135,6 +135,7 @@ def test_two_phones_strohmandeln_record_mine_too_records_what_was_typed(server, 
     expect(b.locator("#side-by-side .theirs")).to_contain_text("Bernd undertook")
     expect(b.locator("#side-by-side .mine")).to_contain_text("Anna undertook, 38")
     expect(b.locator("#side-by-side .mine")).to_contain_text("Bernd dealt")
+    assert b.evaluate("document.documentElement.scrollWidth") <= 390          # side by side on the phone too
     assert checked(b, "undertaker") == ["0"] and checked(b, "dealer") == ["1"] and checked(b, "pile_of") == ["0"]
     tap(b, "#record-anyway")
     b.wait_for_selector("#record")
