@@ -721,12 +721,14 @@
       const d = parseInt(get("dealer"), 10);
       if (row && !isNaN(d) && row[d] != null) dealer = row[d];
     });
+    const context = document.querySelector("p.context");
     if (base !== mine) {
       if (version) version.value = String(base.version);
       if (count) count.value = String(base.count);
-      const context = document.querySelector("p.context");
       if (context && known.context && known.contextCount === known.count) context.textContent = known.context;
     }
+    // the balances are the last board's: the waiting deals are scored by the server only when they are sent
+    if (context && waiting.length) context.append(" " + (WORDS.beforeWaiting || ""));
     const heading = document.querySelector("main h1, #main h1");
     if (heading) {
       let text = (WORDS.dealNumber || "Deal {num}").replace("{num}", base.count + waiting.length + 1);

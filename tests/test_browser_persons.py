@@ -7,7 +7,7 @@ exactly what was typed on it."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -136,6 +136,7 @@ def test_two_phones_strohmandeln_record_mine_too_records_what_was_typed(server, 
     expect(b.locator("#side-by-side .mine")).to_contain_text("Anna undertook, 38")
     expect(b.locator("#side-by-side .mine")).to_contain_text("Bernd dealt")
     assert b.evaluate("document.documentElement.scrollWidth") <= 390          # side by side on the phone too
+    shot(b, "persons-record-mine-too-light")
     assert checked(b, "undertaker") == ["0"] and checked(b, "dealer") == ["1"] and checked(b, "pile_of") == ["0"]
     tap(b, "#record-anyway")
     b.wait_for_selector("#record")

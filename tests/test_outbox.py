@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 
 pytestmark = pytest.mark.browser
@@ -87,11 +87,13 @@ def test_a_dead_spot_keeps_the_phones_own_order(server, browser):
     tap(page, "#record")
     page.wait_for_selector("#deal-form")
     expect(page.locator("main h1")).to_have_text("Deal 3 · 1 waiting to be sent")
+    expect(page.locator("p.context")).to_have_text("Anna +3 · Bernd \u22123 (before the deals waiting to be sent)")
     assert checked(page, "dealer") == ["0"]
     queue(page, undertaker="0", points="45")                             # Anna undertook, 45
     tap(page, "#record")
     page.wait_for_selector("#deal-form")
     expect(page.locator("main h1")).to_have_text("Deal 4 · 2 waiting to be sent")
+    shot(page, "outbox-offline-form-light")
     assert checked(page, "dealer") == ["1"]                              # a misdeal after a game: the next dealer
     queue(page, kind="misdeal", offender="1")
     # the outbox's lines read as words: "Who undertook: Bernd (Geber)", nothing glued together
