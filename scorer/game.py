@@ -164,6 +164,15 @@ class Game:
         Default: None."""
         return None
 
+    def keep_persons(self, form) -> None:
+        """Before "record mine too" moves the dealer on: fix to its person any value of the deal form that
+        follows the dealer (Strohmandeln's pile of a simple game). Default: nothing follows the dealer."""
+
+    def balance_line(self, settlement) -> str | None:
+        """The balances in plain text as the deal form's head says them, what a phone keeps of the partie after
+        its deal is recorded (for a deal form opened offline later). Default: None (the phone keeps none)."""
+        return None
+
     def card_points_note(self) -> object:
         """Why a game has no calculator, in its own words (None: the shared sentence)."""
         return None

@@ -20,6 +20,12 @@ class Strohmandeln(TarockGame):
     templates = "strohmandeln"
     choices_by_preset = rules.CHOICES_BY_PRESET
 
+    def keep_persons(self, form):
+        self.web_module().keep_persons(form)
+
+    def balance_line(self, settlement):
+        return self.web_module().balance_line(settlement)
+
     def home_links(self):
         return self.web_module().HOME_LINKS
 

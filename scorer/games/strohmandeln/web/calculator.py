@@ -11,7 +11,6 @@ from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import RuleSet, StrohmandelnError, format_blatt
 from ....web.language import card_points, sentence
-from ....web.loading import current
 from .forms import COUNTER_LABELS
 
 HINT = _l("Count the Trull cards (Sküs, Mond, Pagat), Kings, Queens, Knights and Jacks in the pile, and its tricks.")
@@ -88,12 +87,11 @@ def standalone_rules(args) -> RuleSet:
 
 
 def calculator_uses(sp, result: dict) -> list:
-    """The "Use for Anna" buttons: her pile, and she undertook (Geber or Vorhand of the next deal)."""
-    dealer = current(sp.id)[1].next_dealer
+    """The "Use for Anna" buttons: her pile, and she undertook (the person, whoever deals)."""
     uses = []
     for player, name in enumerate(sp.partie.players):
         url = None
-        undertaker = "dealer" if player == dealer else "forehand"
+        undertaker = str(player)
         if "thirds" in result:
             url = url_for("deal.create", pid=sp.id, pile_of=player, undertaker=undertaker, points=result["points"],
                           blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])
