@@ -18,31 +18,19 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.routing import IntegerConverter
 
 from . import db
+from .db import InstanceError
 from .web import language
+from .web.responses import compact
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
 compress = Compress()
-_INDENT = re.compile(rb"\n[ \t]+")
 
 
 log = logging.getLogger("scorer")
 _KEY = re.compile(r"[0-9a-f]{64}")
 # settings that are text whatever they look like: SCORER_PASSCODE=1234 is the text "1234", not a number
 TEXT_SETTINGS = ("PASSCODE", "SECRET_KEY", "DATABASE", "PUBLIC_URL")
-
-
-def compact(page: bytes) -> bytes:
-    """A page without its indentation."""
-    return _INDENT.sub(b"\n", page)
-
-
-class InstanceError(SystemExit):
-    """The instance folder cannot be written: the start stops with one line saying what to do."""
-
-    def __init__(self, path, exc: OSError):
-        super().__init__(f"scorer: cannot write to {path} ({exc.strerror or exc}): make the instance folder "
-                         f"writable, or set SCORER_SECRET_KEY and SCORER_DATABASE (a writable path for the database)")
 
 
 def _write_key(path: Path) -> str:
@@ -101,9 +89,16 @@ class BoundedInt(IntegerConverter):
         super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
+class Scorer(Flask):
+    """The app, its static files answered by web/assets.py (hashed names kept a year, compressed once)."""
+
+    def send_static_file(self, filename: str):
+        return self.extensions["scorer_assets"].response(filename)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then `test_config`."""
-    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+    app = Scorer(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
@@ -163,10 +158,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
-    from .web import runde
+    from .web import calculator, runde
     app.register_blueprint(runde.bp)
-    for game in games.offered():   # a game's own routes (Strohmandeln's calculator)
-        for blueprint in getattr(game.web_module(), "blueprints", ()):
+    app.register_blueprint(calculator.bp)
+    for game in games.offered():   # a game's own blueprints (its pages' template folder, its own routes)
+        for blueprint in game.blueprints():
             app.register_blueprint(blueprint)
     from .web import limits
     limits.init_app(app)

@@ -51,7 +51,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from .strohmandeln import Bonus, Deal, Partie, RuleSet, replay
+from .games.strohmandeln import Bonus, Deal, Partie, RuleSet, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,7 +89,7 @@ def sample_varied(n: int, seed: int = 7) -> list[Deal]:
     """Deals as unlike each other as the rules allow (the worst case for remembering repeated deals):
     any pile of whole tricks for either player, any undertaker, up to three bonuses each to either player,
     Kontra; each one checked valid under the default rules. Reproducible."""
-    from .strohmandeln.deals import check
+    from .games.strohmandeln.deals import check
     rules = RuleSet.default()
     piles = sorted(rules.pack.reachable)
     names = sorted(rules.bonuses)
@@ -120,7 +120,7 @@ def sample_partie(n: int) -> Partie:
 
 def sample_haferl(n: int, seed: int = 7):
     """A Bavarian Tarock partie of four with `n` deals (pickups and Hand games, now and then a redeal)."""
-    from . import haferl
+    from .games import haferl
     rng = random.Random(seed)
     deals = []
     dealer = 3
@@ -138,8 +138,8 @@ def sample_haferl(n: int, seed: int = 7):
 
 def sample_koenigrufen(n: int, seed: int = 7):
     """A Königrufen partie of four with `n` deals (Vorhand's Rufer, the partner and card points varied)."""
-    from .koenigrufen.deals import Deal as KDeal
-    from .koenigrufen.rules import RuleSet as KRuleSet
+    from .games.koenigrufen.deals import Deal as KDeal
+    from .games.koenigrufen.rules import RuleSet as KRuleSet
     rng = random.Random(seed)
     deals = []
     for i in range(n):

@@ -15,6 +15,14 @@ from sqlite_utils import Database, Migrations
 migrations = Migrations("scorer")
 
 
+class InstanceError(SystemExit):
+    """The instance folder cannot be written: the start stops with one line saying what to do."""
+
+    def __init__(self, path, exc: OSError):
+        super().__init__(f"scorer: cannot write to {path} ({exc.strerror or exc}): make the instance folder "
+                         f"writable, or set SCORER_SECRET_KEY and SCORER_DATABASE (a writable path for the database)")
+
+
 @migrations()
 def m001_parties_and_deals(db: Database) -> None:
     """Parties with their players and frozen rule set; deals as recorded facts, in order."""
@@ -285,6 +293,5 @@ def init_app(app) -> None:
         owner_only(path)
         connect(path).conn.close()   # create or migrate the store once, at start
     except (OSError, sqlite3.OperationalError) as exc:
-        from .app import InstanceError
         raise InstanceError(os.path.dirname(os.path.abspath(path)) or path,
                             exc if isinstance(exc, OSError) else OSError(str(exc))) from None

@@ -1,32 +1,34 @@
-"""What a game brings to the scorer: the `Game`, one value per game that carries everything that is its own.
+"""What a game brings to the scorer: the `Game` base class, whose subclasses are the games.
 
-Nothing outside a game's own folders asks which game a partie is; it asks the partie's `Game` (found in the
-registry, `scorer.games`) and the game answers. Modelled on python-chess's variants.
+Nothing outside a game's own folder asks which game a partie is; it asks the partie's `Game` (found in the
+registry, `scorer.games`) and the game answers. Modelled on python-chess's variants (`class AtomicBoard(
+chess.Board)`, `VARIANTS`, `find_variant`): the base states every hook with its default, a game is a subclass
+that sets what it must and overrides what it has of its own, and the registry holds one instance of each.
+Shared code calls the hooks; it never probes a game, its modules or its settlements with getattr.
 
-A game's pieces, all pure except `web`:
+What every game sets (class attributes):
+- `key`, `name` (a Term), `players` (how many players a partie may have), `error` (its ScoringError);
 - `engine`: its rules package, with the same names in every game: `RuleSet` (`from_dict`, `from_stored`,
-  `default`, `describe`, `to_dict`), `PRESETS`, `PRESET_NAMES`, `Deal`, `check(rules, deal, players)`,
-  `replay(partie)`, `extend(settlement, deals)`, optionally `upto(settlement, k)` (the settlement after its
-  first k deals, without scoring again), optionally `schrift(settlement)` (each player's written points, for a
-  tournament: RULES-TOURNAMENT.md §1; without it the balance) and `games_counted(settlement)` (the deals that
-  count as games of a tournament's round, misdeals and redeals aside; without it every deal);
-- `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`,
-  `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`, optionally
-  `settlement_json(settlement)` (that dict's compact JSON text, byte for byte, written faster);
+  `default`, `describe`, `to_dict`, `OPTIONS`), `PRESETS`, `PRESET_NAMES`, `Deal`, `check(rules, deal, players)`,
+  `replay(partie)`, `extend(settlement, deals)`;
+- `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`, `parse_deal(raw,
+  problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`;
 - `tables`: its tables module: `rows(settlement, sheet)` for the CSV and Excel exports, `table(settlement)`
   for the command line;
-- `web`: the dotted path of its web module, imported only when the web app asks (the engines and the
-  command line never import Flask); `templates`: its templates folder.
+- `web`: the dotted path of its web module (forms and views: `NewPartieForm`, `DealForm`, `partie_from_form`,
+  `make_form`, `to_deal`, `describe`, `summary`, `history_facts`, `page_context`, `board_context`,
+  `form_context`, `blueprints`), imported only when the web app asks (the engines and the command line never
+  import Flask); "" for a game with only its engine yet. `templates`: the folder name of its pages.
+
+Everything below `aliases` is a hook with its default: a game overrides those it has.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 
 
-@dataclass(frozen=True)
 class Game:
     key: str                    # stored in the database, in addresses and export names
     name: object                # a Term: the game's name as people read it
@@ -38,7 +40,15 @@ class Game:
     choice: object = None       # a Term: the game as the new-partie page's game switch offers it
     web: str = ""               # dotted path of the web module
     templates: str = ""         # the templates folder of its own pages
-    aliases: tuple[str, ...] = field(default=())   # older keys still found in stored parties
+    aliases: tuple[str, ...] = ()   # older keys still found in stored parties
+
+    # -- the partie file --
+    rules_in_full: bool = False     # the partie file writes every option of the rules, not only those set
+    max_deals: int | None = None    # the most deals its partie file may hold (None: only the file's own limit)
+
+    # -- the new-partie page --
+    choices_by_preset: dict = {}    # {option: {preset: values}}: an option's values, each shown only under the
+                                    # presets that allow it
 
     @property
     def format(self) -> str:
@@ -62,27 +72,31 @@ class Game:
         return self.engine.extend(settlement, deals)
 
     def upto(self, settlement, k: int):
-        """The settlement after the first `k` of `settlement`'s deals, as replaying only those would give: the
-        engine's `upto` (read off the results), or a replay of those deals for an engine without one."""
+        """The settlement after the first `k` of `settlement`'s deals, as replaying only those would give.
+        Default: a replay of those deals (a game whose engine can read it off the results overrides this)."""
         if k >= len(settlement.deals):
             return settlement
-        upto = getattr(self.engine, "upto", None)
-        if upto is not None:
-            return upto(settlement, k)
         return self.replay(settlement.partie.with_deals(settlement.partie.deals[:k]))
 
     def schrift(self, settlement) -> tuple[int, ...]:
-        """Each player's Schrift (the written points of a tournament, RULES-TOURNAMENT.md §1) of a settlement: the
-        engine's `schrift`, or the settlement's balance (a game whose Kontra counts only in the money keeps it out
-        of its balance). A table's Schrift sums to 0."""
-        own = getattr(self.engine, "schrift", None)
-        return tuple(own(settlement)) if own is not None else tuple(settlement.balance)
+        """Each player's Schrift (the written points of a tournament, RULES-TOURNAMENT.md §1) of a settlement.
+        Default: the settlement's balance (a game whose Kontra counts only in the money overrides this). A
+        table's Schrift sums to 0."""
+        return tuple(settlement.balance)
 
     def games_counted(self, settlement) -> int:
-        """How many of a settlement's deals count as games of a tournament's round (RULES-TOURNAMENT.md §3: misdeals
-        and redeals do not): the engine's `games_counted`, or every deal."""
-        own = getattr(self.engine, "games_counted", None)
-        return own(settlement) if own is not None else len(settlement.deals)
+        """How many of a settlement's deals count as games of a tournament's round (RULES-TOURNAMENT.md §3:
+        misdeals and redeals do not). Default: every deal."""
+        return len(settlement.deals)
+
+    def figures(self, settlement) -> list[tuple]:
+        """The game's own figures of a settlement for the Runde's standings: [(label, per-seat values)].
+        Default: none."""
+        return []
+
+    def sitting_out(self, result) -> int | None:
+        """The seat that sat out one deal's result (at five, the dealer). Default: nobody."""
+        return None
 
     def preview(self, partie, deal, index: int | None = None, settlement=None):
         """The result `deal` would have if recorded at `index` (0-based; default: as the next deal).
@@ -100,9 +114,68 @@ class Game:
         deals[index:index + 1] = [deal]
         return self.replay(partie.with_deals(deals[:index + 1])).deals[index]
 
+    # -- the web app: the hooks below import the web module when asked --
+
     def web_module(self) -> ModuleType:
         """Its web module (forms and views), imported on first use."""
         return import_module(self.web)
+
+    def blueprints(self) -> tuple:
+        """Its own Flask blueprints (its pages' template folder, its own routes): the web module's `blueprints`."""
+        return tuple(self.web_module().blueprints)
+
+    def home_links(self) -> tuple:
+        """(endpoint, label) of its own pages the home page links to. Default: none."""
+        return ()
+
+    def at_the_end_choices(self) -> dict:
+        """Its choices for the end of the evening, {value: label}. Default: none."""
+        return {}
+
+    def at_the_end(self, settlement, choice: str | None = None):
+        """(each player's money at the end, what stays in the pot) for the evening's settling-up, or
+        (None, 0) when the partie has no money. Default: the game keeps no money (None, 0)."""
+        return None, 0
+
+    def end_context(self, settlement) -> dict | None:
+        """What the end page shows: {"rows": [{"name", "points" (text or None), "money" (Decimal or None)}],
+        "warnings": [...], "notes": [...]}. Default: None, the shared page's rows (every player's balance and
+        money, and the doubled games pending)."""
+        return None
+
+    def count_cards(self, rules, args) -> dict | None:
+        """The pile calculator's count of `args` (the counters' values) for a partie with these rules: a dict
+        with values, errors, cards_text, live_text, thirds, exact, other, ... Default: None (no calculator)."""
+        return None
+
+    def calculator(self, rules) -> dict | None:
+        """The pile calculator page of a partie of this game: {"counters", "labels", "limits", "hint", optionally
+        "hidden": the fields the calculator on its own keeps}.
+        Default: None (no calculator: the page says `card_points_note`)."""
+        return None
+
+    def calculator_uses(self, sp, result) -> list:
+        """The calculator's "use for" buttons that fill a partie's deal form: [(player, name, url, undertaker)].
+        Default: none."""
+        return []
+
+    def standalone_rules(self, args):
+        """The rules the calculator on its own counts with (the home page links to it), None: it has none.
+        Default: None."""
+        return None
+
+    def keep_persons(self, form) -> None:
+        """Before "record mine too" moves the dealer on: fix to its person any value of the deal form that
+        follows the dealer (Strohmandeln's pile of a simple game). Default: nothing follows the dealer."""
+
+    def balance_line(self, settlement) -> str | None:
+        """The balances in plain text as the deal form's head says them, what a phone keeps of the partie after
+        its deal is recorded (for a deal form opened offline later). Default: None (the phone keeps none)."""
+        return None
+
+    def card_points_note(self) -> object:
+        """Why a game has no calculator, in its own words (None: the shared sentence)."""
+        return None
 
     def __repr__(self) -> str:
         return f"Game({self.key!r})"

@@ -154,7 +154,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
                                           "rules and deals")])
     problems: list = []
-    limit = min((n for n in (getattr(game.file, "MAX_DEALS", None), most_deals) if n is not None), default=None)
+    limit = min((n for n in (game.max_deals, most_deals) if n is not None), default=None)
     if limit is not None and isinstance(data.get("deals"), list) and len(data["deals"]) > limit:
         raise game.error([Problem("deals", "a partie has at most {max} deals", max=limit)])
     if data.get("format") != game.format:
@@ -226,7 +226,7 @@ def to_dict(partie: Partie) -> dict:
 
     game = games.game_of(partie)
     return {"format": game.format, "version": game.file.VERSION, "players": list(partie.players),
-            "rules": partie.rules.to_dict(full=getattr(game.file, "RULES_IN_FULL", False)),
+            "rules": partie.rules.to_dict(full=game.rules_in_full),
             "deals": [game.file.deal_to_dict(d) for d in partie.deals]}
 
 

@@ -63,11 +63,12 @@ NOT_PLAYED = ("misdeal", "redeal")   # deal types whose cards were thrown in: no
 def played(settlement) -> tuple[int, ...]:
     """The deals each seat played: a game or a renonce it sat at. A misdeal or a redeal is no deal played (the
     cards were thrown in before the first trick), and at five the dealer who sits out does not play his deal."""
+    game = game_of(settlement)
     counts = [0] * len(settlement.partie.players)
     for r in settlement.deals:
         if r.deal.type in NOT_PLAYED:
             continue
-        out = getattr(r, "sitting_out", None)
+        out = game.sitting_out(r)
         for seat in range(len(counts)):
             if seat != out:
                 counts[seat] += 1
@@ -80,10 +81,9 @@ def summarize(settlement) -> dict:
     game = game_of(settlement)
     balance = tuple(settlement.balance)
     points = balance if all(isinstance(b, int) and not isinstance(b, bool) for b in balance) else None
-    hook = getattr(game.tables, "figures", None)
-    pot = getattr(settlement, "pot", None)
+    pot = settlement.pot
     return {"deals": len(settlement.deals), "played": played(settlement), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
-            "figures": tuple((label, tuple(values)) for label, values in hook(settlement)) if hook else (),
+            "figures": tuple((label, tuple(values)) for label, values in game.figures(settlement)),
             "pot": None if pot is None else Decimal(pot)}
 
 

@@ -17,7 +17,7 @@ import statistics
 import tempfile
 import time
 
-from .strohmandeln import Bonus, Deal, Partie, RuleSet
+from .games.strohmandeln import Bonus, Deal, Partie, RuleSet
 
 MEMBERS = ("Anna", "Bernd", "Clara", "Dieter")
 

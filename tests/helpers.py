@@ -1,6 +1,6 @@
 """Small builders that keep the scoring tables readable."""
 
-from scorer.strohmandeln import Bonus, Deal, Partie, RuleSet, check, parse_card_points, replay, score
+from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, parse_card_points, replay, score
 
 
 def rules(preset="tarockbuch-extended", **options):

@@ -236,7 +236,7 @@ def test_a_partie_stored_before_money_was_in_cents_still_opens(app, game, stored
     with app.app_context():
         db = connect(app.config["DATABASE"])
         if board is None:
-            from scorer.haferl import RuleSet
+            from scorer.games.haferl import RuleSet
             from scorer.partie import Partie
             pid = create_partie(db, Partie(("A", "B", "C"), RuleSet.default(), ()))
             board = f"/p/{pid}"

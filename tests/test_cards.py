@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.strohmandeln import (
+from scorer.games.strohmandeln import (
     PACK_40, PACK_54, PACK_54_SIMPLE, StrohmandelnError, format_blatt, format_card_points, parse_card_points,
     rounded,
 )

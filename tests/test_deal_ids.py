@@ -181,7 +181,7 @@ def test_ids_are_never_given_again_and_the_migration_keeps_every_deal(tmp_path):
         [(1, 0), (2, 1)]
     assert "autoincrement" in db.execute("select sql from sqlite_master where name = 'deals'").fetchone()[0].lower()
     assert store.submission(db, "k")["deal_id"] is None                    # its deal is gone: said, not another
-    from scorer.strohmandeln.deals import Deal
+    from scorer.games.strohmandeln.deals import Deal
     parsed = store.load(db, "p").partie.deals[0]
     assert isinstance(parsed, Deal)
     store.add_deal(db, "p", parsed)

@@ -153,8 +153,8 @@ def test_a_deleted_deal_is_put_back_from_its_history_entry_and_an_undo_undone(ap
 def test_the_pot_shared_to_the_cent_or_kept():
     from decimal import Decimal
 
-    from scorer.haferl import Deal, RuleSet, replay
-    from scorer.haferl.scoring import at_the_end
+    from scorer.games.haferl import Deal, RuleSet, replay
+    from scorer.games.haferl.scoring import at_the_end
     from scorer.partie import Partie
     # four players, 4 x 0.50 in the pot; Anna's Pick-Up made with 70 takes a = 10 units: the pot holds 1.90
     s = replay(Partie(("Anna", "Bernd", "Clara", "Dieter"), RuleSet.default("haferl"),

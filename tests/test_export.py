@@ -4,7 +4,7 @@ from pathlib import Path
 
 from scorer.export import csv_text, safe
 from scorer.partie_file import loads
-from scorer.strohmandeln import Partie, replay
+from scorer.games.strohmandeln import Partie, replay
 from tests.helpers import game, rules
 
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"

@@ -28,7 +28,7 @@ def test_a_megabyte_of_bad_deals_is_read_to_its_20th_problem(app, client, monkey
     text = bad_strohmandeln(12_000)
     assert len(text) > 900_000
     parsed = []
-    from scorer.strohmandeln import file as sfile
+    from scorer.games.strohmandeln import file as sfile
     real = sfile.parse_deal
     monkeypatch.setattr(sfile, "parse_deal", lambda raw, found: parsed.append(1) or real(raw, found))
     data = json.loads(text)

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.haferl import Deal, HaferlError, RuleSet, check, replay
-from scorer.haferl.rules import amount
+from scorer.games.haferl import Deal, HaferlError, RuleSet, check, replay
+from scorer.games.haferl.rules import amount
 from scorer.partie import Partie
 from scorer.partie_file import dumps, loads, settlement_to_dict
 
@@ -289,7 +289,7 @@ def test_money_always_adds_up_to_zero_with_the_pot(partie):
 @given(parties())
 def test_replay_extend_and_the_file_agree(partie):
     s = replay(partie)
-    from scorer.haferl import extend, start
+    from scorer.games.haferl import extend, start
     step = start(partie)
     for deal in partie.deals:
         step = extend(step, (deal,))
@@ -376,7 +376,7 @@ def test_bad_files_are_explained(change, words):
 def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
     """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
     those deals gives it: the pot and credits included."""
-    from scorer.haferl import extend, upto
+    from scorer.games.haferl import extend, upto
     full = replay(partie)
     for k in range(len(partie.deals) + 1):
         head = upto(full, k)

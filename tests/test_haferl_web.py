@@ -11,7 +11,7 @@ import pytest
 
 from scorer import store
 from scorer.db import connect
-from scorer.haferl import replay
+from scorer.games.haferl import replay
 from scorer.web.language import MINUS
 
 NEW = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "Dieter",

@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from scorer.web.language import compile_catalogs
-from scorer.strohmandeln import PRESETS, Deal, RuleSet, check
+from scorer.games.strohmandeln import PRESETS, Deal, RuleSet, check
 from scorer.words import render
 
 from .conftest import NEW_PARTIE, record, start
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "scorer" / "translations"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None, "_l": None, "N_": None,
             "Message": None, "Plural": (1, 2), "Problem": (2,)}
-METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2")]
+METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2"), ("scorer/**.html", "jinja2")]
 GERMAN = {"Accept-Language": "de-AT,de;q=0.9,en;q=0.4"}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|(?<!\{)\{\w+\}(?!\})")
 

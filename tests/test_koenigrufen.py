@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from scorer.koenigrufen import ABSENT, Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, score
-from scorer.koenigrufen import file as kfile
-from scorer.koenigrufen.deals import parse_card_points
+from scorer.games.koenigrufen import ABSENT, Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, score
+from scorer.games.koenigrufen import file as kfile
+from scorer.games.koenigrufen import game as kgame
+from scorer.games.koenigrufen.deals import parse_card_points
 from scorer.partie import Partie
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +91,7 @@ EXPECTED = {
 
 
 def test_the_worked_example_through_the_engine():
-    settlement = replay(kfile.loads(EXAMPLE.read_bytes()))
+    settlement = replay(kgame.loads(EXAMPLE.read_bytes()))
     assert kfile.settlement_to_dict(settlement) == EXPECTED
     assert [str(m) for m in settlement.money] == ["0.10", "-1.30", "1.10", "0.10"]
     assert settlement.vorhand == 3       # Cilli deals next, Dora leads
@@ -461,7 +462,7 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
 ])
 def test_every_refusal_has_its_message(data, field, message):
     with pytest.raises(KoenigrufenError) as exc:
-        replay(kfile.from_dict(json.loads(json.dumps(data))))
+        replay(kgame.from_dict(json.loads(json.dumps(data))))
     problems = exc.value.problems
     assert len(problems) == 1, [str(q) for q in problems]
     assert problems[0].field == field
@@ -470,7 +471,7 @@ def test_every_refusal_has_its_message(data, field, message):
 
 def test_a_solorufer_with_the_king_in_the_talon_checks_its_kontra_then_voids_it():
     with pytest.raises(KoenigrufenError, match="up to 2, not 4"):
-        replay(kfile.from_dict(file({**rufer(contract="solorufer", partner=None), "kontra": 4}, max_kontra=2)))
+        replay(kgame.from_dict(file({**rufer(contract="solorufer", partner=None), "kontra": 4}, max_kontra=2)))
 
 
 def test_messages_keep_template_and_arguments_apart():
@@ -556,13 +557,13 @@ def renonce_file(**kw):
       "kontra_each": [1, 1, 2, 1]}, [2, -6, 2, 2]),
 ])
 def test_renonce_fields_are_accepted_and_ignored(deal, points):
-    settlement = replay(kfile.from_dict(file(deal)))
+    settlement = replay(kgame.from_dict(file(deal)))
     assert list(settlement.deals[0].points) == points
 
 
 def test_a_silent_premium_of_a_renonce_is_kept_in_the_file():
-    partie = kfile.from_dict(file(renonce_file(premiums=[p("pagat", announced=False), p("uhu")])))
-    again = kfile.loads(kfile.dumps(partie))
+    partie = kgame.from_dict(file(renonce_file(premiums=[p("pagat", announced=False), p("uhu")])))
+    again = kgame.loads(kgame.dumps(partie))
     assert again == partie and kfile.deal_to_dict(again.deals[0])["premiums"] == [
         {"premium": "pagat", "side": "declarer", "announced": False}, {"premium": "uhu", "side": "declarer"}]
 
@@ -675,7 +676,7 @@ AMENDED_REFUSALS = [
 @pytest.mark.parametrize("data, field, message", AMENDED_REFUSALS)
 def test_amended_refusals_one_message_each(data, field, message):
     with pytest.raises(KoenigrufenError) as exc:
-        replay(kfile.from_dict(json.loads(json.dumps(data))))
+        replay(kgame.from_dict(json.loads(json.dumps(data))))
     problems = exc.value.problems
     assert len(problems) == 1, [str(q) for q in problems]
     assert problems[0].field == field
@@ -686,7 +687,7 @@ def test_amended_refusals_one_message_each(data, field, message):
 @pytest.mark.parametrize("stake, money", [("0,20", "0.20"), (2, "2.00"), (" 0.10 ", "0.10"), ("1000.00", "1000.00"),
                                           ("0.100", "0.10")])
 def test_a_stake_is_whole_cents_as_a_string_or_an_integer(stake, money):
-    partie = kfile.from_dict(file(dreier(), stake=stake))
+    partie = kgame.from_dict(file(dreier(), stake=stake))
     assert str(partie.rules.stake) == money
     assert [str(m) for m in replay(partie).money] == [str((partie.rules.stake * x).quantize(partie.rules.stake))
                                                       for x in (-4, 12, -4, -4)]
@@ -696,7 +697,7 @@ def test_a_partie_without_deals_and_names_stored_clean():
     data = file()
     del data["deals"]
     data["players"] = ["  Anna\u00a0 Maria ", "Bernd", "Cilli", "Dora"]
-    partie = kfile.from_dict(data)
+    partie = kgame.from_dict(data)
     assert partie.deals == () and partie.players[0] == "Anna Maria"
 
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from scorer import create_app, store
 from scorer.db import connect
-from scorer.koenigrufen import PREMIUMS as ALL_PREMIUMS, replay
-from scorer.koenigrufen.rules import CONTRACTS as ALL_CONTRACTS
+from scorer.games.koenigrufen import PREMIUMS as ALL_PREMIUMS, replay
+from scorer.games.koenigrufen.rules import CONTRACTS as ALL_CONTRACTS
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}

@@ -9,9 +9,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorer.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
-from scorer.koenigrufen import file as kfile
-from scorer.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
+from scorer.games.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
+from scorer.games.koenigrufen import file as kfile
+from scorer.games.koenigrufen import game as kgame
+from scorer.games.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
 from scorer.partie import Partie
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,10 +159,10 @@ def test_extend_equals_a_full_replay(partie, data):
                                                                    HealthCheck.filter_too_much])
 @given(parties())
 def test_the_partie_file_round_trips(partie):
-    text = kfile.dumps(partie)
-    again = kfile.loads(text)
+    text = kgame.dumps(partie)
+    again = kgame.loads(text)
     assert again == partie and again.rules.to_dict(full=True) == partie.rules.to_dict(full=True)
-    assert kfile.dumps(again) == text
+    assert kgame.dumps(again) == text
     assert kfile.settlement_to_dict(replay(again)) == kfile.settlement_to_dict(replay(partie))
 
 
@@ -204,7 +205,7 @@ HOSTILE = [
 def test_hostile_files_are_refused_with_messages():
     for data in HOSTILE:
         try:
-            partie = kfile.from_dict(data)
+            partie = kgame.from_dict(data)
             replay(partie)
         except KoenigrufenError as exc:
             assert exc.problems and all(str(p) for p in exc.problems)
@@ -226,7 +227,7 @@ def test_any_json_in_a_deal_or_the_rules_is_a_message_never_a_traceback(fields, 
     data = hostile(**{f"deal_{k}": v for k, v in fields.items()})
     data["rules"] = rules if not isinstance(rules, dict) else {"preset": "ooe", **rules}
     try:
-        replay(kfile.from_dict(data))
+        replay(kgame.from_dict(data))
     except KoenigrufenError as exc:
         assert exc.problems and all(str(p) for p in exc.problems)
 
@@ -247,7 +248,7 @@ def test_a_hostile_file_on_the_command_line_is_status_1_without_a_traceback(tmp_
 def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
     """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
     those deals gives it: the doubled deals pending and the Radl's count included."""
-    from scorer.koenigrufen import upto
+    from scorer.games.koenigrufen import upto
     full = replay(partie)
     for k in range(len(partie.deals) + 1):
         head = upto(full, k)
@@ -265,7 +266,7 @@ def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(
     left to them): refused with exactly one problem, about the card points."""
     from dataclasses import replace
 
-    from scorer.koenigrufen.rules import POSITIVE
+    from scorer.games.koenigrufen.rules import POSITIVE
     games = [d for d in partie.deals if d.type == "game" and d.contract in POSITIVE and not d.conceded]
     assume(games)
     for deal in games:

@@ -15,8 +15,8 @@ import pytest
 
 from scorer import store
 from scorer.db import connect
-from scorer.koenigrufen import Premium, replay
-from scorer.koenigrufen.file import loads
+from scorer.games.koenigrufen import Premium, replay
+from scorer.games.koenigrufen.game import loads
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}

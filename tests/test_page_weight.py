@@ -18,7 +18,7 @@ DEALS = 1_000
 
 def koenigrufen_of_five(n: int):
     """A Königrufen partie of five with `n` Rufer deals (the dealer sits out; the partner one of the other three)."""
-    from scorer.koenigrufen.deals import Deal
+    from scorer.games.koenigrufen.deals import Deal
     rng = random.Random(5)
     deals = []
     for i in range(n):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scorer.partie_file import dumps, from_dict, loads, settlement_to_dict, to_dict
-from scorer.strohmandeln import StrohmandelnError, replay
+from scorer.games.strohmandeln import StrohmandelnError, replay
 
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"
 ROOT = Path(__file__).parent.parent
@@ -179,9 +179,9 @@ def test_a_bonus_of_0_points_stands_to_explain_and_readers_ignore_it():
     import csv
     import io
 
-    from scorer.haferl.game import GAME as haferl_game
-    from scorer.haferl import replay as haferl_replay
-    from scorer.strohmandeln.tables import figures
+    from scorer.games.haferl.game import GAME as haferl_game
+    from scorer.games.haferl import replay as haferl_replay
+    from scorer.games.strohmandeln.tables import figures
 
     def partie(bonuses):
         return {"format": "strohmandeln-partie", "version": 1, "players": ["Anna", "Bernd"],

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.partie_file import dumps, from_dict, loads, to_dict
-from scorer.strohmandeln import Bonus, Deal, Partie, RuleSet, check, replay
+from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, replay
 
 RULE_SETS = [
     RuleSet.default(),
@@ -112,7 +112,7 @@ def test_queue_never_more_than_double(partie):
 @given(st.data())
 def test_extending_a_settlement_is_a_full_replay(data):
     from scorer.games import game_of
-    from scorer.strohmandeln import extend, start
+    from scorer.games.strohmandeln import extend, start
     partie = data.draw(parties())
     preview = game_of(partie).preview
     k = data.draw(st.integers(0, len(partie.deals)))
@@ -128,7 +128,7 @@ def test_extending_a_settlement_is_a_full_replay(data):
 def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
     """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
     those deals gives it: the doubled rounds (queue and stack) and credits included."""
-    from scorer.strohmandeln import extend, upto
+    from scorer.games.strohmandeln import extend, upto
     full = replay(partie)
     for k in range(len(partie.deals) + 1):
         head = upto(full, k)

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorer.strohmandeln import StrohmandelnError
+from scorer.games.strohmandeln import StrohmandelnError
 from tests.helpers import game, misdeal, redeal, renonce, rules, settle
 
 EXT = rules()
@@ -148,7 +148,7 @@ def test_problems_name_every_bad_deal():
 def test_the_settlement_after_the_first_k_deals_keeps_the_doubled_rounds(ruleset):
     """`upto` (what an edit replays from) inside overlapping doubled rounds: in a stack, after deal 2 one round
     has a game left and the next two; in a queue, three doubled games wait."""
-    from scorer.strohmandeln import extend, upto
+    from scorer.games.strohmandeln import extend, upto
     deals = (DRAW, DRAW, misdeal(0, dealer=1), DRAW, WIN, WIN, redeal(dealer=0), WIN, WIN, WIN)
     full = settle(ruleset, *deals)
     for k in range(len(deals) + 1):

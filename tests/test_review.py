@@ -236,8 +236,8 @@ def test_a_joiner_does_not_hide_a_name_or_make_two_of_one(app, client, players, 
 
 
 def test_a_koenigrufen_file_with_a_number_far_too_long_is_said(tmp_path):
-    from scorer.koenigrufen import file as kr_file
-    from scorer.koenigrufen.problems import KoenigrufenError
+    from scorer.games.koenigrufen import game as koenigrufen_game
+    from scorer.games.koenigrufen.problems import KoenigrufenError
     with pytest.raises(KoenigrufenError) as caught:
-        kr_file.loads('{"x": ' + "9" * 5000 + "}")
+        koenigrufen_game.loads('{"x": ' + "9" * 5000 + "}")
     assert "far too long" in str(caught.value.problems[0])

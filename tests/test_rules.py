@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorer.strohmandeln import PRESETS, RuleSet, StrohmandelnError
+from scorer.games.strohmandeln import PRESETS, RuleSet, StrohmandelnError
 
 
 def test_defaults():

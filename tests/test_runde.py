@@ -12,7 +12,7 @@ import pytest
 from scorer import runde_store, store
 from scorer.db import connect
 from scorer.games import game_of
-from scorer.haferl import replay as haferl_replay
+from scorer.games.haferl import replay as haferl_replay
 from scorer.runde import pairwise
 from scorer.settle import fewest_transfers
 from scorer.web.language import euros
@@ -49,7 +49,7 @@ def end_money(s, keep=False):
     """An evening's money as its end page settles it: Bavarian Tarock's pot shared (or kept) by the engine."""
     if getattr(s, "pot", None) is None:
         return s.money
-    from scorer.haferl.scoring import at_the_end
+    from scorer.games.haferl.scoring import at_the_end
     return at_the_end(s, keep)[0]
 
 

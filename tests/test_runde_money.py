@@ -14,7 +14,7 @@ from scorer import store
 from scorer.amounts import shared
 from scorer.db import connect
 from scorer.games import game_of
-from scorer.haferl.scoring import at_the_end
+from scorer.games.haferl.scoring import at_the_end
 from scorer.runde import code_mark
 from scorer.web import runde as runde_web
 from scorer.web.language import MINUS

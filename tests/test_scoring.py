@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorer.strohmandeln import score
+from scorer.games.strohmandeln import score
 from tests.helpers import game, messages, misdeal, points, redeal, renonce, rules
 
 EXT = rules()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorer import games
-from scorer.koenigrufen import Deal, RuleSet
+from scorer.games.koenigrufen import Deal, RuleSet
 from scorer.tournament import (CupRules, Round, Scoring, Table, Tournament, TournamentError, cup, decimal_text, draw,
                                random_draw, score, seat, seating, standings_draw, table_ranks)
 from scorer.tournament import file as tfile

@@ -43,7 +43,7 @@ class Strohmandeln(Game):
     n = 2
 
     def typed(self, draw, dealer, old_roles=False):
-        from scorer.strohmandeln import Deal
+        from scorer.games.strohmandeln import Deal
         undertaker = draw(st.sampled_from([None, 0, 1]))
         pile = draw(st.sampled_from(["auto", 0, 1]))
         points = draw(st.integers(20, 50))
@@ -65,7 +65,7 @@ class Koenigrufen(Game):
     n = 4
 
     def typed(self, draw, dealer, old_roles=False):
-        from scorer.koenigrufen import ABSENT, Deal
+        from scorer.games.koenigrufen import ABSENT, Deal
         kind = draw(st.sampled_from(["solorufer", "piccolo", "misdeal"]))
         if kind == "misdeal":
             offender = draw(st.integers(0, 3))
@@ -88,7 +88,7 @@ class Bavarian(Game):
     n = 4
 
     def typed(self, draw, dealer, old_roles=False):
-        from scorer.haferl import Deal
+        from scorer.games.haferl import Deal
         declarer = draw(st.integers(0, 3))
         points = draw(st.integers(0, 120))
         fields = {"type": "game", "dealer": str(dealer), "declarer": str(declarer), "contract": "pickup",

@@ -11,7 +11,7 @@ from scorer import create_app, store
 from scorer.db import connect
 from scorer.export import csv_text
 from scorer.partie_file import dumps, loads
-from scorer.strohmandeln import replay
+from scorer.games.strohmandeln import replay
 from tests.conftest import NEW_PARTIE, record, start
 
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"

@@ -177,7 +177,7 @@ def to_dict(tournament: Tournament) -> dict:
             out["out"] = list(rnd.out)
         rounds.append(out)
     return {"format": FORMAT, "version": VERSION, "game": game.key,
-            "rules": tournament.rules.to_dict(full=getattr(game.file, "RULES_IN_FULL", False)),
+            "rules": tournament.rules.to_dict(full=game.rules_in_full),
             "scoring": tournament.scoring.to_dict(), "players": list(tournament.players), "rounds": rounds}
 
 

@@ -92,7 +92,8 @@ class Assets:
 
 
 def init_app(app) -> None:
-    """Hashed names for `url_for('static', ...)`, and the static route answering them."""
+    """Hashed names for `url_for('static', ...)`; the app's static route answers them (`Scorer.send_static_file`,
+    scorer/app.py, calls `Assets.response`)."""
     assets = Assets(app.static_folder)
     app.extensions["scorer_assets"] = assets
 
@@ -100,8 +101,6 @@ def init_app(app) -> None:
     def hashed_static(endpoint, values):
         if endpoint == "static" and "filename" in values and not HASHED.match(values["filename"]):
             values["filename"] = assets.hashed(values["filename"])
-
-    app.view_functions["static"] = assets.response
 
 
 def hashed_url(app, filename: str) -> str:

@@ -77,7 +77,7 @@ def new_partie_page(game, passcode: str | None, remember):
     # an option's values, each shown only under the presets that allow it (the engine's CHOICES_BY_PRESET)
     choice_shown = {name: {value: "opt " + " ".join(p for p, values in by_preset.items() if value in values)
                            for values in by_preset.values() for value in values}
-                    for name, by_preset in getattr(game.rules, "CHOICES_BY_PRESET", {}).items()}
+                    for name, by_preset in game.choices_by_preset.items()}
     return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,
                            choice_shown=choice_shown,
                            passcode=bool(passcode), passcode_error=passcode_error, runde_error=runde_error, game=game.key,

@@ -36,7 +36,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import store
-from ..app import compact
+from .responses import compact
 from ..db import get_db
 from .language import select_locale
 
@@ -179,8 +179,13 @@ def _has_nul() -> bool:
     return "\x00" in request.path or any("\x00" in k or "\x00" in v for k, v in request.args.items(multi=True))
 
 
-def kept(view, pages: Pages, state, hit=None, parts=()):
-    """The view, answered from `pages` while what it shows stands.
+def keep(state, hit=None, parts=()):
+    """A view decorated with `keep(...)` is answered from the app's kept pages while what it shows stands."""
+    return lambda view: kept(view, state, hit, parts)
+
+
+def kept(view, state, hit=None, parts=()):
+    """The view, answered from the app's kept pages (`init_app`) while what it shows stands.
 
     `state(**view_args)`: (key, version) of the page asked for, or None to render it and keep nothing (e.g. an
     unknown address); `hit(**view_args)`: what the view would do for the session besides rendering (it is
@@ -190,6 +195,7 @@ def kept(view, pages: Pages, state, hit=None, parts=()):
     @wraps(view)
     def wrapper(**kwargs):
         size = current_app.config.get("PAGE_CACHE", 256)
+        pages = current_app.extensions["scorer_pages"]
         if not size or request.method != "GET" or "_flashes" in session or _has_nul():
             return view(**kwargs)
         found = state(**kwargs)
@@ -244,13 +250,5 @@ def board_state(pid):
 
 
 def init_app(app) -> None:
-    """Keep the rendered boards and the Runden's pages."""
-    from . import runde
-    from .loading import remember
-
-    pages = Pages()
-    app.extensions["scorer_pages"] = pages
-    app.view_functions["partie.board"] = kept(app.view_functions["partie.board"], pages, board_state,
-                                              hit=lambda pid: remember(pid))
-    app.view_functions["runde.page"] = kept(app.view_functions["runde.page"], pages, runde.page_state,
-                                            hit=lambda rid: runde.remember_runde(rid), parts=(runde.movable_list,))
+    """The app's kept pages (the views decorated with `keep` answer from them)."""
+    app.extensions["scorer_pages"] = Pages()

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from decimal import Decimal
-from urllib.parse import quote
 
 from flask import (
     Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for,
@@ -28,6 +26,9 @@ from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
+from .pagecache import board_state, keep
+from .responses import attachment
+from .runde import evenings
 
 bp = Blueprint("partie", __name__)
 BOARD_DEALS = 20     # the board shows the newest deals; the rest are a tap away
@@ -47,7 +48,7 @@ def index():
 def home_links() -> list:
     """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
     return [(url_for(endpoint), label) for game in games.offered()
-            for endpoint, label in getattr(game.web_module(), "HOME_LINKS", ())]
+            for endpoint, label in game.home_links()]
 
 
 def game_name(row: dict):
@@ -86,6 +87,7 @@ def create():
 
 
 @bp.route("/p/<pid>")
+@keep(board_state, hit=remember)
 def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
     sp, settlement = current(pid)
@@ -168,13 +170,12 @@ def carried_pot(sp, settlement) -> Decimal:
     """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
     Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot. It follows
     other parties, so an ended board that shows it is not kept (web/pagecache.py keeps by this partie's version)."""
-    if getattr(settlement, "pot", None) is None:
+    if settlement.pot is None:
         return Decimal(0)
     db = get_db()
     rid = runde_store.runde_of(db, sp.id)
     if rid is None:
         return Decimal(0)
-    from .runde import evenings
     try:
         every, _broken = evenings(runde_store.load_runde(db, rid))
     except store.NotFoundError:
@@ -187,12 +188,12 @@ def end_context(partie, settlement) -> dict:
     """What the end page shows, from the game's `end_context(settlement)` hook: {"rows": [{"name", "points" (text
     or None), "money" (Decimal or None)}], "warnings": [what is unfinished], "notes": [more lines]}. A game
     without the hook: every player's balance and money, and its doubled games pending."""
-    hook = getattr(game_of(partie).web_module(), "end_context", None)
-    if hook is not None:
-        return hook(settlement)
+    own = game_of(partie).end_context(settlement)
+    if own is not None:
+        return own
     from .language import signed
-    pending = getattr(settlement, "doubled_pending", 0)
-    balance, money = tuple(settlement.balance), tuple(getattr(settlement, "money", ()))
+    pending = settlement.doubled_pending
+    balance, money = tuple(settlement.balance), tuple(settlement.money)
     return {"rows": [{"name": name, "points": signed(balance[i] if i < len(balance) else 0),
                       "money": money[i] if i < len(money) else None} for i, name in enumerate(partie.players)],
             "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}
@@ -253,21 +254,6 @@ def ended_page(sp, title, message, status: int = 409, back: str = ""):
 def _filename(sp: store.StoredPartie, ext: str) -> str:
     names = "-".join("".join(ch for ch in n if ch.isalnum())[:20] or "player" for n in sp.partie.players)
     return f"{game_of(sp.partie).key}-{names}-{sp.created[:10]}.{ext}"
-
-
-_ASCII = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss", "Æ": "AE", "æ": "ae",
-                        "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"})   # letters NFKD does not take apart
-
-
-def attachment(filename: str) -> str:
-    """A Content-Disposition for a download of any name (RFC 6266): an ASCII `filename` (Dvořák -> Dvorak,
-    letters without an ASCII form dropped) and the real one as `filename*` in UTF-8 (RFC 5987)."""
-    simple = unicodedata.normalize("NFKD", filename.translate(_ASCII)).encode("ascii", "ignore").decode("ascii")
-    simple = "".join(ch for ch in simple if ch.isalnum() or ch in "-_.") or "partie"
-    simple = "-".join(part for part in simple.split("-") if part) or "partie"
-    if simple == filename:
-        return f'attachment; filename="{simple}"'
-    return f"attachment; filename=\"{simple}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def broken_page(sp):

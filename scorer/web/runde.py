@@ -36,8 +36,9 @@ from .language import TR, euros, language, number, say, sentence
 from .limits import passcode_ok
 from .loading import cache as settlement_cache
 from .loading import remember
-from .pagecache import personal
-from .saving import settle
+from .pagecache import keep, personal
+from .responses import attachment
+from .loading import settle
 from .svg import path
 
 bp = Blueprint("runde", __name__)
@@ -272,21 +273,6 @@ def replayed(db, p) -> tuple | None:
     return (summarize(settlement), problem[0] if problem else None), sp.version
 
 
-@bp.route("/r/<rid>")
-def page(rid):
-    """The Runde's page: standings for a period, head to head, open balances, members, evenings."""
-    runde = load_or_404(rid)
-    remember_runde(rid)
-    g.page_version = runde.version   # what the rendered page may be kept for (web/pagecache.py)
-    which, start, end, problems = period_of(request.args)
-    return render_template(
-        "runde/page.html", runde=runde, brand_runde=runde, which=which, problems=problems, form=EmptyForm(),
-        parts=figures_of(runde, start, end, problems), movable=movable_list, offered=games.offered(),
-        settles_label=SETTLES_LABELS[runde.settles], args=period_args(which, start, end),
-        passcode=bool(current_app.config.get("PASSCODE")), full=len(runde.members) >= MAX_MEMBERS,
-        max_members=MAX_MEMBERS)
-
-
 def period_args(which, start, end) -> dict:
     """The period the page shows, as its links' query: the period read (`period_of`), nothing else of the
     address (an `rid=` or `_method=` in it is no argument of the page's links), days only as read."""
@@ -317,6 +303,22 @@ def movable_list() -> str:
     if not mine:
         return '<datalist id="movable"></datalist>'
     return render_template("runde/_movable.html", movable=movable(mine)).replace("\n", " ")
+
+
+@bp.route("/r/<rid>")
+@keep(page_state, hit=remember_runde, parts=(movable_list,))
+def page(rid):
+    """The Runde's page: standings for a period, head to head, open balances, members, evenings."""
+    runde = load_or_404(rid)
+    remember_runde(rid)
+    g.page_version = runde.version   # what the rendered page may be kept for (web/pagecache.py)
+    which, start, end, problems = period_of(request.args)
+    return render_template(
+        "runde/page.html", runde=runde, brand_runde=runde, which=which, problems=problems, form=EmptyForm(),
+        parts=figures_of(runde, start, end, problems), movable=movable_list, offered=games.offered(),
+        settles_label=SETTLES_LABELS[runde.settles], args=period_args(which, start, end),
+        passcode=bool(current_app.config.get("PASSCODE")), full=len(runde.members) >= MAX_MEMBERS,
+        max_members=MAX_MEMBERS)
 
 
 fragments = SummaryCache(size=64)
@@ -592,8 +594,6 @@ def _table_for_export(rid):
 
 
 def _filename(runde, ext: str) -> str:
-    from .parties import attachment
-
     name = "".join(ch for ch in runde.name if ch.isalnum() or ch in " -").strip().replace(" ", "-")[:40] or "runde"
     return attachment(f"runde-{name}.{ext}")
 

@@ -17,6 +17,7 @@ from .language import sentence
 from ..partie_file import deal_to_dict
 from ..problems import Problem, ScoringError
 from .forms import new_key
+from .loading import current, settle
 
 KEY = re.compile(r"[A-Za-z0-9_-]{1,%d}" % len(new_key()))   # no longer than the keys the forms make
 
@@ -61,26 +62,6 @@ def _expected(text):
         return None
     number = _int(text)
     return -1 if number is None else number
-
-
-def settle(partie):
-    """The partie's settlement and None; for a partie that cannot be replayed (written by hand or by an
-    older version), the settlement of its deals before the first problem and (that deal's number, its
-    problems). Never raises for a partie whose rules could be read."""
-    game = game_of(partie)
-    try:
-        return game.replay(partie), None
-    except Exception:   # noqa: BLE001 - a broken partie is shown, not a 500
-        pass
-    settlement = game.replay(partie.with_deals(()))
-    for number, deal in enumerate(partie.deals, start=1):
-        try:
-            settlement = game.extend(settlement, (deal,))
-        except ScoringError as exc:
-            return settlement, (number, [p.at(number) if p.deal is None else p for p in exc.problems])
-        except Exception:   # noqa: BLE001 - a deal that cannot even be read
-            return settlement, (number, [Problem("type", "this deal cannot be read", deal=number)])
-    return settlement, None
 
 
 def replay_or_refuse(partie):
@@ -249,16 +230,15 @@ def _saved(sp, number, version):
     """After a save: the board; for the script, the deal's number, the partie's version and the board."""
     board = url_for("partie.board", pid=sp.id)
     if wants_json():
-        from .loading import current
         fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
         # who deals next, and the deals and balances after this one: what the phone keeps of the partie (app.js)
-        next_dealer = getattr(settlement, "next_dealer", None)
+        next_dealer = settlement.next_dealer
         if next_dealer is None:   # before the first deal (Königrufen): whoever the new partie named
             next_dealer = fresh.partie.first_dealer
-        line = getattr(game_of(fresh.partie).web_module(), "balance_line", None)
+        whole = len(settlement.deals) == len(fresh.partie.deals)
         return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
                        again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
-                       context=line(settlement) if line and len(settlement.deals) == len(fresh.partie.deals) else None)
+                       context=game_of(fresh.partie).balance_line(settlement) if whole else None)
     return redirect(board)
 
 
@@ -266,8 +246,7 @@ def _dealer_moved_on(fresh, settlement, form, opened):
     """The dealer to propose now, when the form still has the one it proposed when it was opened and the other
     phone's deals moved the deal on (else None): "record mine too" must not repeat the last deal's dealer."""
     field = getattr(form, "dealer", None)
-    if field is None or opened is None or not 0 <= opened < len(settlement.deals) \
-            or not hasattr(settlement, "next_dealer"):
+    if field is None or opened is None or not 0 <= opened < len(settlement.deals):
         return None
     then = game_of(fresh.partie).upto(settlement, opened).next_dealer
     if then is None:   # before the first deal (Königrufen): whoever the new partie named
@@ -282,10 +261,9 @@ def move_dealer_on(fresh, settlement, form, deal, opened):
     """"Record mine too": only the dealer may move on, never a person or a pile. The form gets the next dealer when
     the deal it describes then is the typed one with that dealer (the same persons, pile, bonuses); where the
     dealer decides a person (a Königrufen Rufer is the Vorhand's) the typed dealer stays. (the deal, a note)."""
-    web = game_of(fresh.partie).web_module()
-    keep = getattr(web, "keep_persons", None)
-    if keep is not None:
-        keep(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays that person's
+    game = game_of(fresh.partie)
+    web = game.web_module()
+    game.keep_persons(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays that person's
     moved = _dealer_moved_on(fresh, settlement, form, opened)
     if moved is None:
         return deal, None

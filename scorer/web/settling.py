@@ -27,7 +27,7 @@ KEEP = "keep"
 
 def choices(partie) -> dict:
     """The game's choices for the end of the evening, {value: label} (empty: it has none)."""
-    return dict(getattr(game_of(partie).web_module(), "AT_THE_END", None) or {})
+    return game_of(partie).at_the_end_choices()
 
 
 def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = Decimal(0)) -> dict | None:
@@ -37,14 +37,10 @@ def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = 
     one, "money": [(name, each player's money at the end)] when the game has a pot (then it differs from the
     balances: the figures the Runde counts)}; None when the partie has no money. `carried` is shared after the evening's own pot (each share as
     `amounts.shared` makes it), or stays in the pot when it is kept: as the Runde settles it."""
-    web = game_of(partie).web_module()
-    hook = getattr(web, "at_the_end", None)
-    if hook is None:
-        return None
     offered = choices(partie)
     if choice not in offered:
         choice = next(iter(offered), None)
-    amounts, pot = hook(settlement, choice)
+    amounts, pot = game_of(partie).at_the_end(settlement, choice)
     if amounts is None:
         return None
     names = list(partie.players)
@@ -59,7 +55,7 @@ def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = 
         balances.append(pot)
     lines = [_("%(payer)s pays %(payee)s %(amount)s", payer=names[t.payer], payee=names[t.payee],
                amount=euros(t.amount, sign=False)) for t in fewest_transfers(balances)]
-    has_pot = getattr(settlement, "pot", None) is not None
+    has_pot = settlement.pot is not None
     money = list(zip(partie.players, balances)) if has_pot else []
-    return {"lines": lines, "pot": (getattr(settlement, "pot", None) or Decimal("0")) if has_pot else None,
+    return {"lines": lines, "pot": (settlement.pot or Decimal("0")) if has_pot else None,
             "keep": keep, "choices": offered, "choice": choice, "carried": carried, "money": money}

@@ -15,6 +15,7 @@ from scorer.options import RuleSetForm, read_options
 from scorer.partie import Partie
 from scorer.partie_file import deal_frame, names_of
 from scorer.problems import Problem, ScoringError
+from scorer.settlement import Settlement as BaseSettlement
 from scorer.words import Message, N_
 
 PRESETS = ("single", "double")
@@ -65,7 +66,7 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(BaseSettlement):
     partie: Partie
     deals: tuple = ()
     balance: tuple = ()
@@ -168,5 +169,19 @@ def table(settlement):
 
 tables = SimpleNamespace(rows=rows, table=table)
 
-GAME = Game(key="coin-toss", name=N_("Coin toss"), players=(2, 3), engine=engine, file=file, tables=tables,
-            error=CoinError, choice=N_("Coin toss (2 or 3)"), web="tests.fakegame.web", templates="coin")
+
+class CoinToss(Game):
+    """The fake game: only what it must set; every hook keeps the base's default."""
+    key = "coin-toss"
+    name = N_("Coin toss")
+    players = (2, 3)
+    engine = engine
+    file = file
+    tables = tables
+    error = CoinError
+    choice = N_("Coin toss (2 or 3)")
+    web = "tests.fakegame.web"
+    templates = "coin"
+
+
+GAME = CoinToss()

@@ -1,0 +1,76 @@
+"""The registry of games: every game the scorer keeps, each registered once with all it brings (`Game`).
+
+The store, the partie file, the exports, the command line and the web app find a partie's game here and
+ask it; none of them names a game. A new game is its own folders (see docs/ARCHITECTURE.md) and one line
+in `REGISTERED`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ..game import Game
+
+# one line per game: the module that defines its GAME (the first is the default of a new partie)
+REGISTERED = (
+    "scorer.games.strohmandeln.game",
+    "scorer.games.haferl.game",
+    "scorer.games.koenigrufen.game",
+)
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (the games above at import, a test's own game in its fixture)."""
+    if game.key in GAMES or any(g.format == game.format for g in GAMES.values()):
+        raise ValueError(f"a game with the key {game.key!r} or the format {game.format!r} is registered already")
+    GAMES[game.key] = game
+    return game
+
+
+def unregister(game: Game) -> None:
+    """Take a game out of the registry again."""
+    if GAMES.get(game.key) is game:
+        del GAMES[game.key]
+
+
+def default() -> Game:
+    """The game a new partie has unless another is chosen."""
+    return next(iter(GAMES.values()))
+
+
+def by_key(key: object) -> Game | None:
+    """The game with this key (or one of its older keys); None if there is none."""
+    for game in GAMES.values():
+        if key == game.key or key in game.aliases:
+            return game
+    return None
+
+
+def by_format(format: object) -> Game | None:
+    """The game whose partie file has this `format`; None if there is none."""
+    return next((g for g in GAMES.values() if g.format == format), None)
+
+
+def registered() -> tuple[Game, ...]:
+    """Every game: the command line scores each."""
+    return tuple(GAMES.values())
+
+
+def offered() -> tuple[Game, ...]:
+    """The games the web app offers: those with a web module (a game may have only its engine yet)."""
+    return tuple(g for g in GAMES.values() if g.web)
+
+
+def game_of(thing) -> Game:
+    """The game of a partie, a settlement, a rule set or a deal."""
+    rules = getattr(getattr(thing, "partie", thing), "rules", thing)
+    for game in GAMES.values():
+        if isinstance(rules, (game.rules, game.engine.Deal)):
+            return game
+    raise LookupError(f"no registered game has a {type(rules).__name__}")
+
+
+for _path in REGISTERED:
+    register(import_module(_path).GAME)

@@ -1,0 +1,39 @@
+"""Bavarian Tarock (Haferltarock) as the registry knows it (`scorer.games`): everything this game brings.
+
+Its key is "haferltarock", as parties stored so far and the new-partie address (`/new?game=haferltarock`)
+say it; in code the game is `haferl` (this folder: its engine, `web.py`, `templates/haferl/`).
+"""
+
+from ...tarock import TarockGame
+from ...words import N_
+from .. import haferl
+from . import file, scoring, tables
+from .problems import HaferlError
+
+
+class Haferl(TarockGame):
+    key = "haferltarock"
+    name = N_("Bavarian Tarock")
+    players = (3, 4)
+    engine = haferl
+    file = file
+    tables = tables
+    error = HaferlError
+    choice = N_("Bavarian Tarock (3 or 4)")
+    web = "scorer.games.haferl.web"
+    templates = "haferl"
+
+    def schrift(self, settlement):
+        return tuple(scoring.schrift(settlement))
+
+    def sitting_out(self, result):
+        return result.sitting_out
+
+    def at_the_end_choices(self):
+        return dict(self.web_module().AT_THE_END)
+
+    def card_points_note(self):
+        return self.web_module().CARD_POINTS_NOTE
+
+
+GAME = Haferl()

@@ -1,0 +1,54 @@
+"""Königrufen as the registry knows it (`scorer.games`): the engine, its partie file and its tables.
+
+Its web module is `scorer.games.koenigrufen.web`, its pages `templates/koenigrufen/` in this folder.
+"""
+
+from ... import partie_file
+from ...tarock import TarockGame
+from ...partie import Partie
+from ...words import N_
+from .. import koenigrufen
+from . import file, tables
+from .problems import KoenigrufenError
+
+
+class Koenigrufen(TarockGame):
+    key = "koenigrufen"
+    name = N_("Königrufen")
+    players = (4, 5)
+    engine = koenigrufen
+    file = file
+    tables = tables
+    error = KoenigrufenError
+    choice = N_("Königrufen (4 or 5)")
+    web = "scorer.games.koenigrufen.web"
+    templates = "koenigrufen"
+    rules_in_full = file.RULES_IN_FULL
+    max_deals = file.MAX_DEALS
+
+    def sitting_out(self, result):
+        return result.sitting_out
+
+    def count_cards(self, rules, args):
+        return self.web_module().count_cards(rules, args)
+
+    def calculator(self, rules):
+        return self.web_module().CALCULATOR
+
+
+GAME = Koenigrufen()
+
+
+def loads(text: str | bytes) -> Partie:
+    """A partie from the text of a Königrufen partie file; KoenigrufenError lists every problem."""
+    return partie_file.loads(text, GAME)
+
+
+def from_dict(data: object) -> Partie:
+    """A partie from the parsed JSON of a Königrufen partie file; every problem raised at once."""
+    return partie_file.from_dict(data, GAME)
+
+
+def dumps(partie: Partie) -> str:
+    """The partie file's text (the full rule set, §9: `rules_in_full`)."""
+    return partie_file.dumps(partie)

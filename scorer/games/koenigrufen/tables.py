@@ -1,0 +1,91 @@
+"""A Königrufen partie as tables: the rows of the CSV export (`replay --csv`), the command line's table."""
+
+from __future__ import annotations
+
+from .rules import CONTRACT_LABELS, ITEM_LABELS
+from .scoring import Settlement
+
+def describe_deal(r, names) -> str:
+    """One deal in a few words: "Anna Rufer with Cilli, won"."""
+    d = r.deal
+    if d.type == "misdeal":
+        return f"misdeal by {names[d.offender]}"
+    what = f"{names[d.declarer]} {CONTRACT_LABELS[d.contract]}"
+    if d.real_partner is not None:
+        what += f" with {names[d.real_partner]}"
+    elif d.partner is None:
+        what += ", King in the talon"
+    if d.type == "renonce":
+        return what + f", renonce by {names[d.offender]}"
+    if d.conceded:
+        return what + ", conceded"
+    if r.won is not None:
+        what += ", won" if r.won else ", lost"
+    return what
+
+
+def table(settlement: Settlement) -> str:
+    """A readable table: one line a deal and one with its points and money points, then the balances."""
+    partie = settlement.partie
+    names = partie.players
+    width = max(len(n) for n in names)
+    lines = [" · ".join(names) + f" · {partie.rules.preset}", ""]
+    for r in settlement.deals:
+        mult = f" x{r.multiplier}" if r.multiplier > 1 else ""
+        out = f" ({names[r.sitting_out]} sits out)" if r.sitting_out is not None else ""
+        lines.append(f"{r.number:>4}  {names[r.deal.dealer]:<{width}} deals{out}  {describe_deal(r, names)}{mult}")
+        items = ", ".join(f"{ITEM_LABELS[i.item]} {' '.join(f'{x:+d}' for x in i.points)}" for i in r.items)
+        lines.append("      points " + " ".join(f"{x:+d}" for x in r.points)
+                     + "   money " + " ".join(f"{x:+d}" for x in r.money_points) + f"   {items}")
+    lines.append("")
+    for i, name in enumerate(names):
+        lines.append(f"{name:<{width}}  {settlement.balance[i]:>+6}  {settlement.money_balance[i]:>+6}  "
+                     f"{settlement.money[i]:>8}")
+    if settlement.doubled_pending:
+        lines.append(f"doubled deals pending: {settlement.doubled_pending}")
+    if settlement.next_dealer is not None:
+        lines.append(f"next dealer: {names[settlement.next_dealer]}")
+    lines.append(f"deals left in this Radl: {settlement.radl_left}")
+    return "\n".join(lines) + "\n"
+
+
+def rows(settlement: Settlement, sheet) -> list[list]:
+    """The CSV's and Excel's rows: one a deal (who dealt and played what, the multiplier, each player's points
+    and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`."""
+    names = [sheet.name(n) for n in settlement.partie.players]
+    n = len(names)
+    out = [["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "multiplier",
+            *(f"points {x}" for x in names), *(f"money points {x}" for x in names)]]
+    for r in settlement.deals:
+        d = r.deal
+        out.append([r.number, names[d.dealer], d.type, d.contract or "",
+                    "" if d.declarer is None else names[d.declarer],
+                    "" if d.real_partner is None else names[d.real_partner],
+                    "" if d.offender is None else names[d.offender], r.multiplier, *r.points, *r.money_points])
+    blank = [""] * 7
+    out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
+    out.append(["money", *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])
+    return out
+
+
+def figures(settlement: Settlement) -> list[tuple]:
+    """The game's own figures of an evening, per player (the Runde's standings add them up): the games each
+    declared and won, by contract (Trischaken has no declarer; renonces, concessions aside from their
+    result, and misdeals are not games declared)."""
+    from ...words import Message
+
+    n = len(settlement.partie.players)
+    declared: dict = {}
+    won: dict = {}
+    for r in settlement.deals:
+        d = r.deal
+        if d.type != "game" or d.declarer is None or d.contract == "trischaken":
+            continue
+        declared.setdefault(d.contract, [0] * n)[d.declarer] += 1
+        won.setdefault(d.contract, [0] * n)[d.declarer] += 1 if r.won else 0
+    out = []
+    for contract, label in CONTRACT_LABELS.items():
+        if contract in declared:
+            out.append((Message("{contract}: declared", contract=label), tuple(declared[contract])))
+            out.append((Message("{contract}: won", contract=label), tuple(won[contract])))
+    return out

@@ -1,0 +1,596 @@
+"""Königrufen in the web app: its forms, its pages' words, its deal form: everything the shared routes ask of
+this game through the registry (`Game.web`, see scorer/game.py for the hooks). Its pages are
+`templates/koenigrufen/`. The engine does every sum (RULES-KOENIGRUFEN.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+
+from flask import Blueprint, request
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from . import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
+                           PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
+from .deals import WIN, deal_won
+from .scoring import next_dealer
+from .file import parse_deal
+from .game import GAME
+from .rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
+from ...partie import Partie, check_name, clean_name
+from ...problems import Problem
+from ..strohmandeln.cards import PACK_54
+from ..strohmandeln.problems import StrohmandelnError
+from ...web.creating import options_from_form
+from ...web.forms import Form, new_key
+from ...web.language import SCORE_COLON, card_points, say, sentence, signed
+from ...web.svg import path
+
+blueprints = (Blueprint("koenigrufen", __name__, template_folder="templates"),)   # its pages: templates/koenigrufen/ in this folder
+
+SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
+         _l("Fifth player (optional)"))
+LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
+SIDE_CHOICES = [("", "–"), ("declarer", _l("Declarer's side")), ("opponents", _l("Opponents"))]
+MAX_PLAYERS = 5
+COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
+                  "jacks": _l("Jacks"), "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
+TOTAL = 210   # 70 card points, in thirds
+
+
+def _name(label, optional=False):
+    checks = [Length(max=40, message=_l("A name has at most 40 characters."))]
+    return StringField(label, validators=([Optional()] if optional else []) + checks)
+
+
+class NewPartieForm(Form):
+    """Four or five names in seating order, a rule set with its options, who deals first."""
+
+    game = HiddenField(default="koenigrufen")
+    player0 = _name(SEATS[0])
+    player1 = _name(SEATS[1])
+    player2 = _name(SEATS[2])
+    player3 = _name(SEATS[3])
+    player4 = _name(SEATS[4], optional=True)
+    first_dealer = RadioField(_l("Who deals first"), choices=[("0", _l("First")), ("1", _l("Second")),
+                                                                ("2", _l("Third")), ("3", _l("Fourth")),
+                                                                ("4", _l("Fifth"))], default="0")
+    preset = RadioField(_l("Rules"), choices=[(p, _l(PRESET_NAMES[p])) for p in PRESETS], default=PRESETS[0])
+    stake = StringField(_l("Money per point (€)"), validators=[Optional()], description=_l("Empty: 0.10."))
+    max_kontra = SelectField(_l("Highest Kontra"), choices=[("default", _l("Sub (as the rules say)")),
+                                                            ("1", _l("no Kontra")), ("2", _l("Kontra")),
+                                                            ("4", _l("Re")), ("8", _l("Sub"))], default="default")
+    kontra_in_schrift = BooleanField(_l("Kontra counts in the points too (not only in the money)"))
+    radl_trischaken = BooleanField(_l("A Trischaken starts a doubled Radl"))
+    radl_bettel = BooleanField(_l("A Bettel starts a doubled Radl"))
+    misdeal_penalty = StringField(_l("A misdeal costs (points to every other player)"), validators=[Optional()],
+                                  description=_l("Empty: 0."))
+    trischaken_payout = SelectField(_l("Trischaken is paid"), default="default", choices=[
+        ("default", _l("as the rules say")), ("loser", _l("by the player with the most card points")),
+        ("pairs", _l("in pairs"))])
+    jungfrauen = SelectField(_l("A Jungfrau is paid"), default="default", choices=[
+        ("default", _l("as the rules say")), ("share", _l("a share")), ("full", _l("in full"))])
+
+
+def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]:
+    """Four or five different names in seating order, the rule set, who deals first; or the problems."""
+    problems: list[Problem] = []
+    names = []
+    for i in range(MAX_PLAYERS):
+        value = clean_name(form[f"player{i}"].data or "")
+        if not value:
+            if i < 4:
+                problems.append(Problem(f"player{i}", "enter the names of at least four players"))
+            continue
+        names.append(check_name(value, problems, f"player{i}"))
+    folded = [n.casefold() for n in names]
+    if len(set(folded)) != len(folded):
+        problems.append(Problem("player1", "the players need different names"))
+    first = int(form.first_dealer.data) if form.first_dealer.data in ("0", "1", "2", "3", "4") else 0
+    if first >= max(len(names), 4):
+        problems.append(Problem("first_dealer", "the first dealer must be one of the players"))
+    data = options_from_form(GAME, form, leave_out=("max_kontra", "misdeal_penalty"))
+    if form.max_kontra.data in ("1", "2", "4", "8"):
+        data["max_kontra"] = int(form.max_kontra.data)
+    penalty = (form.misdeal_penalty.data or "").strip()
+    if penalty:
+        data["misdeal_penalty"] = int(penalty) if penalty.isdecimal() and len(penalty) <= 6 else penalty
+    radl = [k for k, f in (("trischaken", form.radl_trischaken), ("bettel", form.radl_bettel)) if f.data]
+    if radl:
+        data["doubled_radl"] = radl
+    rules = None
+    try:
+        rules = GAME.rules.from_dict(data)
+    except GAME.error as exc:
+        problems += [Problem("radl_trischaken", p.text, **p.args) if p.field == "doubled_radl" else p
+                     for p in exc.problems]
+    return (None if problems else Partie(tuple(names), rules, (), first)), problems
+
+
+# -- the deal form ---------------------------------------------------------------------------------------------
+
+class DealForm(Form):
+    """One deal: what happened, who dealt, the contract, declarer and partner, the result, Kontra, premiums;
+    Trischaken's card points; the offender of a renonce or a misdeal. The premium grid's and the players'
+    fields are added below (one per premium, one per seat)."""
+
+    key = HiddenField()
+    version = HiddenField()
+    type = RadioField(_l("What happened"), choices=[("game", _l("Game")), ("renonce", _l("Renonce")),
+                                                    ("misdeal", _l("Misdeal"))], default="game")
+    dealer = RadioField(_l("Dealer"), choices=[], validate_choice=False)
+    contract = RadioField(_l("Contract"), choices=[], validate_choice=False)
+    declarer = RadioField(_l("Declarer"), choices=[], validate_choice=False)
+    partner = RadioField(_l("Partner: who held the called King"), choices=[], validate_choice=False)
+    conceded = BooleanField(_l("Conceded (schleifen): the King lay in the talon and the declarer gave up"))
+    result = RadioField(_l("Result for the declarer"), choices=[("won", _l("Won")), ("lost", _l("Lost"))],
+                        validate_choice=False)
+    card_points = StringField(_l("Card points of the declarer's side (optional)"))
+    kontra = RadioField(_l("Kontra on the game"), choices=LEVELS, default="1", validate_choice=False)
+    offender = RadioField(_l("Who made the mistake"), choices=[], validate_choice=False)
+    # the calculator: the declarer side's pile, counted in threes (RULES.md §2, 70 in all)
+    trull = StringField(COUNTER_LABELS["trull"], default="0")
+    kings = StringField(COUNTER_LABELS["kings"], default="0")
+    queens = StringField(COUNTER_LABELS["queens"], default="0")
+    knights = StringField(COUNTER_LABELS["knights"], default="0")
+    jacks = StringField(COUNTER_LABELS["jacks"], default="0")
+    tricks = StringField(COUNTER_LABELS["tricks"], default="0")
+    talon = StringField(COUNTER_LABELS["talon"], default="0")
+
+
+for _p in PREMIUMS:
+    setattr(DealForm, f"side_{_p}", SelectField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
+    setattr(DealForm, f"ann_{_p}", SelectField(_l("Announced"), default="yes",
+                                               choices=[("yes", _l("announced")), ("no", _l("silent"))]))
+    setattr(DealForm, f"made_{_p}", SelectField(_l("Made"), default="yes",
+                                                choices=[("yes", _l("made")), ("no", _l("failed"))]))
+    setattr(DealForm, f"kon_{_p}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
+for _i in range(MAX_PLAYERS):
+    setattr(DealForm, f"each{_i}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
+    setattr(DealForm, f"tp{_i}", StringField(_l("Card points")))
+
+
+def proposed_dealer(settlement) -> int:
+    """Who deals next: the engine says after the first deal; before it, whoever the new partie named."""
+    nxt = settlement.next_dealer
+    return settlement.partie.first_dealer if nxt is None else nxt
+
+
+def make_form(sp, settlement, deal=None) -> DealForm:
+    partie = sp.partie
+    form = DealForm()
+    players = [(str(i), name) for i, name in enumerate(partie.players)]
+    form.dealer.choices = players
+    form.declarer.choices = players
+    form.offender.choices = players
+    form.partner.choices = players + [("talon", _("King in the talon"))]
+    form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
+    if request.method == "GET":
+        form.key.data = new_key()
+        form.version.data = str(sp.version)
+        dealer = proposed_dealer(settlement) if deal is None else deal.dealer
+        form.dealer.data = str(dealer)
+        form.declarer.data = str(vorhand(dealer, len(partie.players)))
+        form.contract.data = "rufer" if "rufer" in partie.rules.contracts else partie.rules.contracts[0]
+        if deal is not None:
+            fill(form, deal, len(partie.players))
+    return form
+
+
+def fill(form: DealForm, deal: Deal, n: int) -> None:
+    """An edit form with a recorded deal's facts."""
+    form.type.data = deal.type
+    if deal.type == "misdeal":
+        form.offender.data = str(deal.offender)
+        return
+    form.contract.data = deal.contract
+    form.declarer.data = str(deal.declarer)
+    if deal.partner is None:
+        form.partner.data = "talon"
+    elif deal.partner is not ABSENT:
+        form.partner.data = str(deal.partner)
+    form.conceded.data = bool(deal.conceded)
+    if deal.offender is not None:
+        form.offender.data = str(deal.offender)
+    if deal.won is not None:
+        form.result.data = "won" if deal.won else "lost"
+    if isinstance(deal.card_points, tuple):
+        for i, cp in enumerate(deal.card_points):
+            form[f"tp{i}"].data = "" if cp is None else card_points(cp)
+    elif deal.card_points is not None:
+        form.card_points.data = card_points(deal.card_points)
+    form.kontra.data = str(deal.kontra)
+    for i, k in enumerate(deal.kontra_each or ()):
+        form[f"each{i}"].data = str(k)
+    for p in deal.premiums:
+        form[f"side_{p.premium}"].data = p.side
+        form[f"ann_{p.premium}"].data = "yes" if p.announced else "no"
+        form[f"made_{p.premium}"].data = "no" if p.made is False else "yes"
+        form[f"kon_{p.premium}"].data = str(p.kontra)
+
+
+def read_points(text: str):
+    """Card points as typed: "41", "41 2/3", "41⅔", "41,67" is not thirds: None for empty, ValueError if wrong."""
+    text = (text or "").strip().replace("⅓", " 1/3").replace("⅔", " 2/3").replace("\u2009", " ")
+    if not text:
+        return None
+    text = " ".join(text.split())
+    text = re.sub(r"^0+(?=[0-9])", "", "0 " + text if re.fullmatch(r"[12]/3", text) else text)   # "⅓", "07"
+    thirds = parse_card_points(text)
+    if thirds > TOTAL:
+        raise ValueError(text)
+    return thirds
+
+
+POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3.")
+
+
+def _player(value: str | None, n: int) -> int | None:
+    return int(value) if value is not None and value.isdecimal() and len(value) == 1 and int(value) < n else None
+
+
+def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]:
+    n = len(partie.players)
+    rules = partie.rules
+    if form.type.data not in ("game", "renonce", "misdeal"):
+        return None, [("type", _("Choose what happened: a game, a renonce or a misdeal."))]
+    dealer = _player(form.dealer.data, n)
+    if dealer is None:
+        return None, [("dealer", _("Choose who dealt."))]
+    errors: list[tuple[str, str]] = []
+    offender = _player(form.offender.data, n)
+    if form.type.data == "misdeal":
+        if offender is None:
+            return None, [("offender", _("Choose who misdealt."))]
+        return Deal("misdeal", dealer, offender=offender), []
+    contract = form.contract.data
+    if contract not in rules.contracts:
+        return None, [("contract", _("Choose the contract."))]
+    declarer = vorhand(dealer, n) if contract in VORHAND_ONLY else _player(form.declarer.data, n)
+    if declarer is None:
+        errors.append(("declarer", _("Choose who declared.")))
+    partner = ABSENT
+    if contract in KING_CALLS:
+        partner = None if form.partner.data == "talon" else _player(form.partner.data, n)
+        if partner is None and form.partner.data != "talon":
+            errors.append(("partner", _("Choose who held the called King, or “King in the talon”.")))
+        elif partner is not None and partner == declarer:
+            errors.append(("partner", _("The declarer cannot call his own King: choose who held it, or “King in "
+                                        "the talon”.")))
+    premiums = tuple(_premiums(form, rules, renonce=form.type.data == "renonce"))
+    if form.type.data == "renonce":
+        if offender is None:
+            errors.append(("offender", _("Choose who made the renonce.")))
+        if errors:
+            return None, errors
+        return Deal("renonce", dealer, contract, declarer, partner, offender=offender, premiums=premiums), []
+    won = {"won": True, "lost": False}.get(form.result.data)
+    conceded = bool(form.conceded.data) and contract in CONCEDABLE
+    if contract == "trischaken":
+        points, missing = [], []
+        for i in range(n):
+            if i == sitting_out(dealer, n):
+                if (form[f"tp{i}"].data or "").strip():   # typed for a player who (now) deals: never dropped unsaid
+                    errors.append(("card_points", _("%(name)s deals this one and sits out, yet card points are typed "
+                                                    "for %(name)s: correct the dealer, or clear them.",
+                                                    name=partie.players[i])))
+                points.append(None)
+                continue
+            try:
+                value = read_points(form[f"tp{i}"].data)
+            except ValueError:
+                errors.append(("card_points", _("%(name)s: ", name=partie.players[i]) + str(POINTS_WRONG)))
+                value = None
+            if value is None:
+                missing.append(i)
+            points.append(value)
+        if len(missing) == 1 and not errors:   # the last one is the rest of 70
+            rest = TOTAL - sum(v for v in points if v is not None)
+            points[missing[0]] = rest if rest >= 0 else None
+            missing = [] if rest >= 0 else missing
+        if missing and not errors:
+            errors.append(("card_points", _("Enter the card points of every player who played (one may be left "
+                                            "empty: it is the rest of 70).")))
+        if errors:
+            return None, errors
+        return Deal("game", dealer, contract, declarer, ABSENT, card_points=tuple(points)), []
+    if contract in NEGATIVE:
+        # the declarer's row and the sitting-out dealer's are hidden on the form: what they still post is not
+        # a Kontra (the engine refuses one, for partie files, not here)
+        out = sitting_out(dealer, n)
+        each = tuple(int(form[f"each{i}"].data) if form[f"each{i}"].data in ("1", "2", "4", "8")
+                     and i not in (declarer, out) else 1 for i in range(n))
+        if won is None:
+            errors.append(("result", _("Say whether the game was won or lost.")))
+        if errors:
+            return None, errors
+        return Deal("game", dealer, contract, declarer, ABSENT, won=won,
+                    kontra_each=None if all(k == 1 for k in each) else each), []
+    if conceded:
+        if errors:
+            return None, errors
+        birds = tuple(p for p in premiums if p.side == "declarer" and p.announced)
+        return Deal("game", dealer, contract, declarer, partner, conceded=True,
+                    premiums=tuple(Premium(p.premium, p.side, True, True, 1) for p in birds)), []
+    try:
+        cp = read_points(form.card_points.data)
+    except ValueError:
+        cp = None
+        errors.append(("card_points", str(POINTS_WRONG)))
+    if won is None and cp is None and not errors:
+        errors.append(("result", _("Say whether the game was won or lost (or enter the card points).")))
+    kontra = int(form.kontra.data) if form.kontra.data in ("1", "2", "4", "8") else 1
+    if errors:
+        return None, errors
+    return Deal("game", dealer, contract, declarer, partner, won=won, card_points=cp, kontra=kontra,
+                premiums=premiums), []
+
+
+def _premiums(form: DealForm, rules, renonce: bool):
+    for p in PREMIUMS:
+        side = form[f"side_{p}"].data
+        if side not in ("declarer", "opponents"):
+            continue
+        announced = form[f"ann_{p}"].data != "no"
+        if renonce:   # what was said before it: a silent one is listed, and not paid (RULES-KOENIGRUFEN §13)
+            yield Premium(p, side, announced)
+            continue
+        made = form[f"made_{p}"].data != "no"
+        kontra = int(form[f"kon_{p}"].data) if announced and form[f"kon_{p}"].data in ("2", "4", "8") else 1
+        yield Premium(p, side, announced, made, kontra)
+
+
+# -- the calculator: the declarer side's pile in threes (the 54-card pack of RULES.md §2: 70 points) -------------
+
+COUNTERS = ("trull", "kings", "queens", "knights", "jacks", "tricks", "talon")
+LIMITS = {"trull": 3, "kings": 4, "queens": 4, "knights": 4, "jacks": 4, "tricks": 12, "talon": 6}
+
+
+def count_cards(rules, args) -> dict:
+    """The calculator's hook (the shared /calculator/count asks it, and the form's Count button): the
+    declarer side's pile from its counting cards, its tricks of four and the cards from the talon it holds
+    (the ones laid away), in thirds; `fill` puts the result into the form's card points."""
+    values, errors = {}, []
+    for name in COUNTERS:
+        raw = (args.get(name) or "0").strip()
+        if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > LIMITS[name]:
+            errors.append(_("%(counter)s: enter a whole number from 0 to %(max)s.", counter=COUNTER_LABELS[name],
+                            max=LIMITS[name]))
+        else:
+            values[name] = int(raw)
+    cards = 4 * values.get("tricks", 0) + values.get("talon", 0)
+    result = {"values": {n: values.get(n, 0) for n in COUNTERS}, "errors": errors, "cards": cards,
+              "cards_text": ngettext("%(num)d card", "%(num)d cards", cards), "bonuses": []}
+    if errors:
+        return result
+    try:
+        thirds = PACK_54.pile({n: values[n] for n in COUNTERS[:5]}, cards, whole_tricks=False)
+    except StrohmandelnError as exc:
+        result["errors"] = [sentence(p) for p in exc.problems]
+        return result
+    other = card_points(TOTAL - thirds)
+    # the card points decide the result (RULES-KOENIGRUFEN: 35 2/3 wins): Won or Lost chosen with them
+    fill = {"card_points": card_points(thirds), "result": "won" if thirds >= WIN else "lost"}
+    result.update(thirds=thirds, exact=card_points(thirds), other=other, fill=fill,
+                  live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=card_points(thirds), other=other))
+    return result
+
+
+CALCULATOR = {"counters": COUNTERS, "labels": COUNTER_LABELS, "limits": LIMITS,   # the /p/<id>/calculator page's
+              "hint": _l("The declarer side's pile: its counting cards, its tricks and the cards it laid away from "
+                         "the talon.")}
+
+
+def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
+    """The form's "Count it" button (without JavaScript): the pile counted into the card points, or why not."""
+    result = count_cards(partie.rules, {name: form[name].data for name in COUNTERS})
+    if result["errors"]:
+        return [("calculator", e) for e in result["errors"]], {}
+    form.card_points.data = result["fill"]["card_points"]
+    form.result.data = result["fill"]["result"]
+    return [], {"counted": True}
+
+
+FIELD_OF = {"type": "type", "dealer": "dealer", "contract": "contract", "declarer": "declarer", "partner": "partner",
+            "conceded": "conceded", "won": "result", "card_points": "card_points", "kontra": "kontra",
+            "kontra_each": "kontra_each", "premiums": "premiums", "offender": "offender"}
+
+ACTIONS = {"count": count_action}   # the form's buttons besides preview and save
+
+
+def form_context(partie, form, counted: bool = False) -> dict:
+    """What the deal form's template uses besides the form."""
+    n = len(partie.players)
+    rules = partie.rules
+    return {"item_label": item_label, "king_calls": KING_CALLS, "negative": NEGATIVE, "vorhand_only": VORHAND_ONLY,
+            "concedable": CONCEDABLE, "premiums": rules.premiums, "kontra_levels": LEVELS[:1 + {1: 0, 2: 1, 4: 2, 8: 3}[
+                rules.max_kontra]],
+            "vorhand_seats": json.dumps([vorhand(d, n) for d in range(n)]),
+            # who deals after a deal of each kind, by its dealer: the offline form follows this phone's waiting deals
+            "next_dealers": json.dumps({kind: [next_dealer(n, Deal(kind, d)) for d in range(n)]
+                                        for kind in ("game", "renonce", "misdeal")}),
+            "vorhand_of": vorhand(_player(form.dealer.data, n) or 0, n),
+            "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
+            "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
+            "describe": describe, "item_label": item_label, "short_result": short_result,
+            "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS),
+            "counters": COUNTERS, "limits": LIMITS, "counted": counted}
+
+
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +4 ×2"); in a
+    renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores."""
+    deal, points = result.deal, result.points
+    who = deal.declarer if deal.declarer is not None else deal.offender
+    if deal.type == "game" and deal.contract == "trischaken":   # no declarer: the one who pays most
+        who = None
+    if who is None and any(points):
+        who = min(range(len(points)), key=lambda i: (points[i], i))
+    words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
+    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+
+
+# -- words for the deals ---------------------------------------------------------------------------------------
+
+def item_label(item: str) -> str:
+    return say(ITEM_LABELS.get(item, item))
+
+
+def describe(result, partie) -> str:
+    """One line of the board for a deal: "Anna Rufer with Cilli, won · Pagat announced made · Kontra"."""
+    return facts(result.deal, partie, result.won)
+
+
+def facts(deal, partie, won=None, decided=True) -> str:
+    names = partie.players
+    n = len(names)
+    if deal is None:
+        return ""
+    if deal.type == "misdeal":
+        return _("Misdeal by %(name)s", name=names[deal.offender]) if _ok(deal.offender, n) else _("Misdeal")
+    if not _ok(deal.declarer, n) or deal.contract not in CONTRACT_LABELS:
+        return ""
+    words = _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(CONTRACT_LABELS[deal.contract]))
+    if _ok(deal.real_partner, n):
+        words += " " + _("with %(name)s", name=names[deal.real_partner])
+    elif deal.partner is None and deal.contract in KING_CALLS:
+        words += ", " + _("King in the talon")
+    if deal.type == "renonce":
+        words += " · " + (_("renonce by %(name)s", name=names[deal.offender]) if _ok(deal.offender, n)
+                          else _("renonce"))
+        return words
+    if deal.contract == "trischaken" and isinstance(deal.card_points, tuple):
+        words += " · " + ", ".join(f"{names[i]} {card_points(cp)}" for i, cp in enumerate(deal.card_points)
+                                   if cp is not None and i < n)
+        return words
+    if deal.conceded:
+        return words + " · " + _("conceded")
+    if isinstance(deal.card_points, int):
+        words += f", {card_points(deal.card_points)}{SCORE_COLON}{card_points(TOTAL - deal.card_points)}"
+    if decided and won is not None:
+        words += " · " + (_("won") if won else _("lost"))
+    elif deal.won is not None:
+        words += " · " + (_("won") if deal.won else _("lost"))
+    if deal.kontra > 1:
+        words += " · " + say(KONTRA_LABELS.get(deal.kontra, ""))
+    for i, k in enumerate(deal.kontra_each or ()):
+        if k > 1 and i < n:
+            words += " · " + _("%(level)s by %(name)s", level=say(KONTRA_LABELS.get(k, "")), name=names[i])
+    for p in deal.premiums:
+        words += " · " + premium_words(p)
+    return words
+
+
+def premium_words(p: Premium) -> str:
+    what = say(PREMIUM_LABELS.get(p.premium, p.premium))
+    side = _("opponents") if p.side == "opponents" else ""
+    how = (_("announced") if p.announced else _("silent")) + " " + (_("made") if p.made else _("failed"))
+    text = " ".join(x for x in (what, side and f"({side})", how) if x)
+    if p.kontra > 1:
+        text += ", " + say(KONTRA_LABELS.get(p.kontra, ""))
+    return text
+
+
+def _ok(value, n) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
+
+
+def history_facts(raw, partie) -> str:
+    """A stored deal (its file form) in words, for the history."""
+    deal = parse_deal(raw, [])
+    # won or lost: as entered, or from the card points (a positive game)
+    text = facts(deal, partie, deal_won(deal)) if deal is not None else ""
+    if deal is not None and _ok(deal.dealer, len(partie.players)):
+        text += " · " + _("%(name)s dealt", name=partie.players[deal.dealer])
+    return text
+
+
+def summary(result, partie) -> str:
+    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
+    gains = [f"{partie.players[i]} {signed(x)}" for i, x in enumerate(result.points) if x > 0]
+    return " — ".join([describe(result, partie)] + ([", ".join(gains)] if gains else []))
+
+
+def money_of(settlement, money_points) -> list[Decimal]:
+    return [(m * settlement.partie.rules.stake).quantize(Decimal("0.01")) for m in money_points]
+
+
+CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
+
+
+def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
+    """Every player's running points (Schrift) as SVG path data (None before two deals): at most CHART_POINTS a
+    line, 3 px apart on a phone's 340 px, as in the other games."""
+    n = len(settlement.partie.players)
+    if len(settlement.deals) < 1:
+        return None
+    series = [[0] + [r.balance[i] for r in settlement.deals] for i in range(n)]
+    step_every = -(-len(series[0]) // CHART_POINTS)
+    series = [s[::step_every] + ([s[-1]] if (len(s) - 1) % step_every else []) for s in series]
+    if len(series[0]) < 3:
+        return None
+    top = max(max(max(s) for s in series), 0)
+    bottom = min(min(min(s) for s in series), 0)
+    span = (top - bottom) or 1
+    pad = 6
+    step = (width - 2 * pad) / (len(series[0]) - 1)
+
+    def y(v):
+        return round(float(pad + (top - v) * (height - 2 * pad) / span), 1)
+
+    lines = [path((pad + i * step, y(v)) for i, v in enumerate(s)) for s in series]
+    return {"width": width, "height": height, "lines": lines, "zero": y(0)}
+
+
+class Next:
+    """The board's view of what comes next, with the first dealer of a partie without deals."""
+
+    def __init__(self, settlement):
+        n = len(settlement.partie.players)
+        self.next_dealer = proposed_dealer(settlement)
+        self.vorhand = vorhand(self.next_dealer, n)
+        self.sitting_out = sitting_out(self.next_dealer, n)
+        self.deal_of_radl = settlement.counted % n + 1
+        self.players = n
+        self.deals = settlement.deals
+
+
+def page_context(partie) -> dict:
+    """What the board, the deals and a deal's page use besides the settlement."""
+    return {"describe": describe, "item_label": item_label, "premium_words": premium_words}
+
+
+def board_context(settlement) -> dict:
+    return {"chart": chart(settlement), "next": Next(settlement),
+            "differ": settlement.money_balance != settlement.balance}
+
+
+def at_the_end(settlement, choice: str | None = None):
+    """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
+    return tuple(settlement.money), 0
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's points and money, the dealer who sat out at five
+    included; RULES-KOENIGRUFEN.md §1: an evening ends when the players stop; the app proposes stopping at a
+    Radl's end and warns (without refusing) while a Radl or the doubled games of a doubled Radl are unfinished."""
+    partie = settlement.partie
+    stake = partie.rules.stake
+    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
+            for i, name in enumerate(partie.players)]
+    warnings, notes = [], []
+    left, pending = settlement.radl_left, settlement.doubled_pending
+    if left:
+        warnings.append(ngettext("The Radl is not finished: %(num)d more deal until everybody has dealt once.",
+                                 "The Radl is not finished: %(num)d more deals until everybody has dealt once.",
+                                 left))
+    if pending:
+        warnings.append(ngettext("The doubled Radl is not finished: %(num)d doubled deal still to play.",
+                                 "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
+    if not warnings and settlement.counted:
+        notes.append(_("The Radl is complete: a good moment to stop."))
+    return {"rows": rows, "warnings": warnings, "notes": notes}

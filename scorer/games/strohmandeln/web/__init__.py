@@ -1,0 +1,417 @@
+"""Strohmandeln in the web app: its forms, its pages' words, its deal form, its calculator: everything the
+shared routes ask of this game through the registry (`Game.web`, see scorer/game.py for the hooks).
+
+Its pages are `templates/strohmandeln/`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, request
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+
+from ....partie import Partie, check_name, name_key
+from ....problems import Problem
+from .. import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points, score
+from ..deals import vorhand
+from ..file import parse_deal
+from ..game import GAME
+from ....web.creating import rules_from_form
+from ....web.forms import new_key
+from ....web.language import SCORE_COLON, card_points, number, say, sentence, signed
+from ....web.svg import path
+from .calculator import calculator, calculator_uses, count, counter_limits, counters_for, standalone_rules
+from .forms import DealForm, NewPartieForm
+
+__all__ = ["NewPartieForm", "DealForm"]
+
+blueprints = (Blueprint("strohmandeln", __name__, template_folder="../templates"),)
+HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
+CHART_POINTS = 100   # points the chart has at most: 3 px apart on a phone's 340 px
+
+
+# -- a new partie --------------------------------------------------------------------------------------------
+
+def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]:
+    """Two different names, the rule set the form asks for, who deals first; or the problems."""
+    problems: list[Problem] = []
+    names = [check_name(form.player0.data, problems, "player0"), check_name(form.player1.data, problems, "player1")]
+    if not all(names):
+        problems.append(Problem("player1" if names[0] else "player0", "enter the names of both players"))
+    elif name_key(names[0]) == name_key(names[1]):
+        problems.append(Problem("player1", "the two players need different names"))
+    # the Grammel threshold is set only with the 40-card pack (the form shows it for the preset either way)
+    rules, rule_problems = rules_from_form(GAME, form, leave_out=() if form.deck.data == "40" else ("grammel_threshold",))
+    problems += rule_problems
+    partie = None if problems else Partie(tuple(names), rules, (), int(form.first_dealer.data))
+    return partie, problems
+
+
+# -- the words of its pages ----------------------------------------------------------------------------------
+
+def item_label(rules, item: str):
+    """An item's name in the rule set's words (a Term: the template translates it with `say`)."""
+    return rules.bonus_label(item) if item in rules.bonuses else ITEM_LABELS[item]
+
+
+def _what(deal: Deal, names, piles) -> str:
+    """What happened in a deal, in words: the type, who undertook, the card points."""
+    if deal.type == "misdeal":
+        return _("Misdeal (%(name)s)", name=names[deal.offender]) if deal.offender in (0, 1) else _("Misdeal")
+    if deal.type == "redeal":
+        return _("Redeal: no Tarock in a hand") if deal.reason == "no-tarock" else _("Redeal: both passed")
+    words = (_("%(name)s undertook", name=names[deal.undertaker]) if deal.undertaker is not None
+             else _("Simple game"))
+    if deal.kontra:
+        words += ", " + _("Kontra")
+    if piles:
+        words += f", {card_points(piles[0])}{SCORE_COLON}{card_points(piles[1])}"
+    if deal.type == "renonce" and deal.offender in (0, 1):
+        words += " · " + _("renonce by %(name)s", name=names[deal.offender])
+    return words
+
+
+def describe(result, partie) -> str:
+    """One line of the board for a deal: what happened, in the players' words."""
+    words = _what(result.deal, partie.players, result.piles)
+    if result.deal.type == "game" and result.winner is None:
+        words += " · " + _("draw")
+    return words
+
+
+def parts(result, partie) -> str:
+    """What a deal's game points are made of, for its row on the board: "Game 4 · Grammel-Punkt 1 · Uhu 1 (Anna)";
+    a part credited to the deal's loser names that player. Only what was scored (a Valat's bonuses are not)."""
+    net = result.points[0] - result.points[1]
+    gainer = 0 if net > 0 else 1 if net < 0 else None
+    words = []
+    for it in result.items:
+        text = f"{say(item_label(partie.rules, it.item))} {number(it.points)}"
+        if gainer is None or it.player != gainer:
+            text += f" ({partie.players[it.player]})"
+        words.append(text)
+    return " · ".join(words)
+
+
+def history_facts(raw, partie) -> str:
+    """A deal as stored (its partie-file form) in words, for the history: what was entered."""
+    deal = parse_deal(raw, [])
+    if deal is None:
+        return ""
+    names = partie.players
+    piles = None
+    if deal.card_points and deal.card_points != (None, None) and isinstance(deal.card_points, tuple):
+        total = partie.rules.pack.total_thirds
+        try:
+            piles = deal.piles(total)
+        except (TypeError, ValueError):
+            piles = None
+    words = [_what(deal, names, piles)]
+    if deal.type == "game" and not GAME.check(partie.rules, deal, partie.players):   # who won, as the engine scores it
+        winner = score(partie.rules, deal).winner
+        words.append(_("draw") if winner is None else _("%(name)s won", name=names[winner]))
+    if deal.dealer in (0, 1):
+        words.append(_("%(name)s dealt", name=names[deal.dealer]))
+    for bonus in deal.bonuses:
+        if bonus.player in (0, 1) and bonus.bonus in partie.rules.bonuses:
+            words.append(f"{say(partie.rules.bonus_label(bonus.bonus))} ({names[bonus.player]})")
+    return " · ".join(words)
+
+
+def gained(result, partie) -> str:
+    """Who gained in a deal, from the engine's game points: "Anna +3"; "2 : 2" when both scored the same;
+    "0". The board's rows and the 409's summary both say it with this."""
+    net = result.points[0] - result.points[1]
+    if net:
+        winner = 0 if net > 0 else 1
+        return f"{partie.players[winner]} {signed(abs(net))}"
+    if result.points[0]:
+        return f"{number(result.points[0])}{SCORE_COLON}{number(result.points[1])}"
+    return number(0)
+
+
+def summary(result, partie) -> str:
+    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
+    return f"{describe(result, partie)} — {gained(result, partie)}"
+
+
+def short_result(result, partie) -> str:
+    """A deal's result in a few words, for beside the Save button: "Anna +3 ×2", "draw"."""
+    net = result.points[0] - result.points[1]
+    if net:
+        words = f"{partie.players[0 if net > 0 else 1]} {signed(abs(net))}"
+    elif result.deal.type in ("game", "renonce") and result.winner is None:
+        words = _("draw")
+    else:
+        words = "±0"
+    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+
+
+def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
+    """The running balance of the first player as SVG path data (None before two deals)."""
+    deals = settlement.deals
+    n = len(deals) + 1   # the balances: 0 before the first deal, then after each
+    if n < 2:
+        return None
+    high = max(r.balance[0] for r in deals)   # the caption: what the balance really reached
+    low = min(r.balance[0] for r in deals)
+    picked = range(n)
+    if n > CHART_POINTS:  # a long partie: every k-th balance, and always the last (only those are read)
+        k = -(-n // CHART_POINTS)
+        picked = list(range(0, n, k)) + ([n - 1] if (n - 1) % k else [])
+    values = [deals[i - 1].balance[0] if i else 0 for i in picked]
+    top = max(max(values), 1)
+    bottom = min(min(values), -1)
+    span = top - bottom
+    pad = 6
+    step = (width - 2 * pad) / (len(values) - 1)
+
+    def y(v):
+        return round(pad + (top - v) * (height - 2 * pad) / span, 1)
+
+    d = path((pad + i * step, y(v)) for i, v in enumerate(values))
+    return {"width": width, "height": height, "d": d, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
+            "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
+
+
+def balance_line(settlement) -> str:
+    """The balances as the deal form's head says them ("Anna +3 · Bernd −3 · ×2 Nullrunde"), in plain text: what a
+    phone keeps of the partie after its deal is recorded, for a deal form opened offline later."""
+    names = settlement.partie.players
+    words = f"{names[0]} {signed(settlement.balance[0])} · {names[1]} {signed(settlement.balance[1])}"
+    if settlement.doubled_pending:
+        words += f" · ×{settlement.next_multiplier} {_('Nullrunde')}"
+    return words
+
+
+def page_context(partie) -> dict:
+    """What the board, the deals and a deal's page use besides the settlement."""
+    return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained,
+            "balance_line": balance_line}
+
+
+def at_the_end(settlement, choice: str | None = None):
+    """Each player's money when the evening ends (None without a stake); Strohmandeln has no pot."""
+    if not settlement.partie.rules.stake:
+        return None, 0
+    return tuple(settlement.money), 0
+
+
+def end_context(settlement) -> dict:
+    """The end page (the `end_context` hook): every player's points and money (with a stake), and a warning while
+    doubled games of a Nullrunde are pending (the partie ends after a confirmation)."""
+    stake = settlement.partie.rules.stake
+    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
+            for i, name in enumerate(settlement.partie.players)]
+    pending = settlement.doubled_pending
+    warnings = [ngettext("%(num)d doubled game still pending.", "%(num)d doubled games still pending.", pending)
+                + " " + _("Usually a partie ends after its Nullrunde.")] if pending else []
+    return {"rows": rows, "warnings": warnings, "notes": []}
+
+
+def common_starts(settlement) -> list[dict]:
+    """The board's shortcuts into the deal form, each with its choice made and the card points focused:
+    {"label", "detail" (a second, smaller line), "query"}. One per player ("Anna / undertook": Vorhand or Geber
+    in the next deal; the query names the person, a seat), and a simple game where the rule set plays one when both pass."""
+    partie, dealer = settlement.partie, settlement.next_dealer
+    starts = [{"label": name, "detail": _("undertook"), "query": {"undertaker": str(i)}}
+              for i, name in enumerate(partie.players)]
+    if partie.rules.simple_game_value is not None:
+        starts.append({"label": _("Simple game"), "detail": "", "query": {"undertaker": "nobody"}})
+    return starts
+
+
+def board_context(settlement) -> dict:
+    return {"chart": chart(settlement), "starts": common_starts(settlement)}
+
+
+# -- the deal form ---------------------------------------------------------------------------------------------
+
+# which form field shows an engine problem about a deal's field
+FIELD_OF = {"card_points": "points", "bonuses": "bonuses", "undertaker": "undertaker", "offender": "offender",
+            "dealer": "dealer", "reason": "reason", "kontra": "kontra", "type": "type"}
+
+
+def bonus_choices(partie: Partie) -> list[tuple[int, list[tuple[str, str]]]]:
+    """The bonuses this rule set has, per player: (player, [(value, label)])."""
+    rules = partie.rules
+    return [(p, [(f"{b}:{p}", say(rules.bonus_label(b))) for b in rules.entered_bonuses]) for p in (0, 1)]
+
+
+# the undertaker's values when they were roles (forms opened, or queued in a phone's outbox, before it was a
+# person): read against the dealer posted in that same form, the one on screen when it was typed
+OLD_ROLES = {"vorhand": "forehand", "geber": "dealer", "forehand": "forehand", "dealer": "dealer"}
+
+
+def person_of(value, dealer) -> str | None:
+    """An undertaker's value as a person ("0", "1", "nobody"): an old role value ("forehand", "dealer", "vorhand",
+    "geber") is the person it named under `dealer` (the dealer of the same form); None if it names nobody."""
+    if value in ("nobody", "0", "1"):
+        return value
+    role = OLD_ROLES.get(value)
+    if role is None or str(dealer) not in ("0", "1"):
+        return None
+    seat = int(dealer)
+    return str(seat if role == "dealer" else vorhand(seat))
+
+
+def make_form(sp, settlement, deal: Deal | None = None) -> DealForm:
+    """The deal form for this partie, filled from the request, from `deal`, or with the defaults."""
+    partie = sp.partie
+    form = DealForm()
+    form.set_players(partie.players)
+    form.bonuses.choices = [c for _player, choices in bonus_choices(partie) for c in choices]
+    if form.undertaker.data in OLD_ROLES:   # a form opened (or queued in the outbox) when the values were roles
+        form.undertaker.data = person_of(form.undertaker.data, form.dealer.data) or form.undertaker.data
+    if request.method == "GET":
+        form.key.data = new_key()
+        form.version.data = str(sp.version)
+        form.dealer.data = str(settlement.next_dealer)
+        if deal is not None:
+            fill(form, deal)
+        else:
+            prefill_from_query(form)
+    return form
+
+
+def fill(form: DealForm, deal: Deal) -> None:
+    """Put a recorded deal into the form, for editing."""
+    form.type.data = deal.type
+    form.dealer.data = str(deal.dealer)
+    form.undertaker.data = "nobody" if deal.undertaker is None else str(deal.undertaker)
+    form.kontra.data = deal.kontra
+    if deal.card_points and deal.card_points != (None, None):
+        player = 0 if deal.card_points[0] is not None else 1
+        whole, blatt = divmod(deal.card_points[player], 3)
+        form.pile_of.data, form.points.data, form.blatt.data = str(player), str(whole), str(blatt)
+    form.bonuses.data = [f"{b.bonus}:{b.player}" for b in deal.bonuses]
+    form.offender.data = None if deal.offender is None else str(deal.offender)
+    if deal.reason:
+        form.reason.data = deal.reason
+
+
+def prefill_from_query(form: DealForm) -> None:
+    """The calculator page's "use for" link: a pile's points (and its bonus) come in the query string."""
+    args = request.args
+    person = person_of(args.get("undertaker"), form.dealer.data)   # a common start from the board (a person;
+    if person is not None:                                          # a role of an older page: of this form's dealer)
+        form.type.data = "game"
+        form.undertaker.data = person
+    if args.get("pile_of") in ("0", "1"):
+        form.pile_of.data = args["pile_of"]
+    if re.fullmatch(r"[0-9]{1,3}", args.get("points", "")):
+        form.points.data = args["points"]
+    if args.get("blatt") in ("0", "1", "2"):
+        form.blatt.data = args["blatt"]
+    valid = {value for value, _label in form.bonuses.choices}
+    form.bonuses.data = [b for b in args.getlist("bonus") if b in valid]
+
+
+def pile_player(form: DealForm) -> tuple[int, bool]:
+    """Whose pile the card points in the form are, and whether the player chose it: unless chosen, the
+    undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
+    # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice; a pile
+    # the server fixed to its person (`pile_fixed`: "record mine too" moves the dealer on) counts as chosen
+    if form.pile_of.data in ("0", "1") and (getattr(form, "pile_fixed", False) or not request.form.get("pile_auto")):
+        return int(form.pile_of.data), True
+    if form.undertaker.data in ("0", "1"):
+        return int(form.undertaker.data), False
+    dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
+    return vorhand(dealer), False
+
+
+def keep_persons(form: DealForm) -> None:
+    """Before the dealer moves on ("record mine too"): the pile whose card points were typed stays that person's,
+    also where it followed the dealer (Vorhand's in a simple game)."""
+    form.pile_of.data = str(pile_player(form)[0])
+    form.pile_fixed = True
+
+
+def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str, str]]]:
+    """The deal the form describes, or the problems (form field, message) that keep it from being one."""
+    errors: list[tuple[str, str]] = []
+    kind = form.type.data
+    if kind not in ("game", "renonce", "misdeal", "redeal"):
+        return None, [("type", _("Choose what happened: game, renonce, misdeal or redeal."))]
+    if form.dealer.data not in ("0", "1"):
+        return None, [("dealer", _("Choose who dealt."))]
+    dealer = int(form.dealer.data)
+    offender = int(form.offender.data) if form.offender.data in ("0", "1") else None
+    if kind == "misdeal":
+        return Deal("misdeal", dealer, offender=offender), errors
+    if kind == "redeal":
+        return Deal("redeal", dealer, reason=form.reason.data), errors
+    undertaker = {"nobody": None, "0": 0, "1": 1}.get(form.undertaker.data, "bad")
+    if undertaker == "bad":
+        return None, [("undertaker", _("Choose who undertook: nobody, or one of the players."))]
+    text = (form.points.data or "").strip()
+    thirds = None
+    if text:
+        try:
+            thirds = parse_card_points(text)
+        except StrohmandelnError as exc:
+            errors += [("points", sentence(p)) for p in exc.problems]
+        else:
+            blatt = form.blatt.data if form.blatt.data in ("0", "1", "2") else "0"
+            if text.isdigit():
+                thirds += int(blatt)
+            elif blatt != "0":
+                errors.append(("points", _("Give the Blatt once: either in the card points or with the buttons.")))
+    pile_of = pile_player(form)[0]
+    card_points = None if thirds is None else ((thirds, None) if pile_of == 0 else (None, thirds))
+    bonuses = []
+    for value in form.bonuses.data or []:
+        name, _colon, player = str(value).partition(":")
+        if player not in ("0", "1") or not name:
+            errors.append(("bonuses", _("That bonus is not one of the bonuses of this partie.")))
+            continue
+        bonuses.append(Bonus(name, int(player)))
+    if errors:
+        return None, errors
+    deal = Deal(kind, dealer, undertaker=undertaker, card_points=card_points, bonuses=tuple(bonuses),
+                offender=offender if kind == "renonce" else None, kontra=bool(form.kontra.data))
+    return deal, []
+
+
+def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
+    """The calculator inside the deal form: count the pile and put its points (and bonuses) into the form."""
+    rules = partie.rules
+    result = count(rules, {name: getattr(form, name).data for name in counters_for(rules)})
+    if result["errors"]:
+        return [("calculator", e) for e in result["errors"]]
+    form.points.data, form.blatt.data = str(result["points"]), str(result["blatt"])
+    player = str(pile_player(form)[0])
+    offered = [f"{b}:{player}" for b in result["bonuses"]]
+    unheld = {f"{b}:{player}" for b in result["unheld"]}
+    form.bonuses.data = [b for b in dict.fromkeys(list(form.bonuses.data or []) + offered) if b not in unheld]
+    return []
+
+
+def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
+    """The "count" button: the pile counted into the form, or why not."""
+    errors = count_pile(form, partie)
+    return errors, {"counted": not errors}
+
+
+ACTIONS = {"count": count_action}   # the form's buttons besides preview and save: (errors, form_context's extras)
+
+
+def form_context(partie, form, counted: bool = False) -> dict:
+    """What the deal form's template uses besides the form."""
+    return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules),
+            "limits": counter_limits(partie.rules), "item_label": item_label,
+            "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand,
+            "next_dealers": next_dealers(partie)}
+
+
+def next_dealers(partie) -> dict:
+    """Who deals after a deal of each kind, by its dealer (the engine's rule): the deal form offline proposes the
+    dealer that follows this phone's own waiting deals (static/form.js). Keys "type" or "type:reason"."""
+    from ...strohmandeln.scoring import next_dealer
+    table = {}
+    for kind, reason in (("game", None), ("renonce", None), ("misdeal", None), ("redeal", "no-tarock"),
+                         ("redeal", "passed")):
+        key = kind if reason is None else f"{kind}:{reason}"
+        table[key] = [next_dealer(partie.rules, Deal(kind, d, reason=reason)) for d in (0, 1)]
+    return table
