@@ -197,7 +197,7 @@ def test_the_pot_choice_shown_beside_end_the_partie_is_ended_with_it(app, client
     haferl_deal(client, board, declarer="1", contract="pickup", points="70")
     pid = board.rsplit("/", 1)[1]
     page = client.get(board + "/end").text
-    assert re.search(r'<input type="radio" name="at_the_end" value="keep" form="end-form"', page)
+    assert re.search(r'<input type="radio" form="end-form" name="at_the_end" value="keep"', page)
     assert re.search(r'<button type="submit" class="button" form="end-form" formaction="[^"]*/at-the-end"', page)
     db = connect(app.config["DATABASE"])
     r = client.post(board + "/end", data={"at_the_end": "nonsense"})
