@@ -19,22 +19,17 @@ from werkzeug.routing import IntegerConverter
 
 from . import db
 from .web import language
+from .web.assets import compact
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
 compress = Compress()
-_INDENT = re.compile(rb"\n[ \t]+")
 
 
 log = logging.getLogger("scorer")
 _KEY = re.compile(r"[0-9a-f]{64}")
 # settings that are text whatever they look like: SCORER_PASSCODE=1234 is the text "1234", not a number
 TEXT_SETTINGS = ("PASSCODE", "SECRET_KEY", "DATABASE", "PUBLIC_URL")
-
-
-def compact(page: bytes) -> bytes:
-    """A page without its indentation."""
-    return _INDENT.sub(b"\n", page)
 
 
 class InstanceError(SystemExit):
@@ -190,15 +185,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web.saving import deal_ident
     app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
 
+    # the stylesheets written into the pages are allowed by their hashes (web/assets.py)
+    policy = ("default-src 'self'; img-src 'self' data:; style-src 'self' "
+              + " ".join(app.extensions["scorer_assets"].style_hashes()) + "; script-src 'self'; "
+              "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+
     @app.after_request
     def security_headers(response):
-        """Headers that keep the pages to themselves: no inline code, no framing, no referrer to other sites
+        """Headers that keep the pages to themselves: no inline script (inline styles only by their hashes), no framing, no referrer to other sites
         (`same-origin`: a partie's address is its key, so it never leaves the scorer; the scorer's own forms
         carry it, as Flask-WTF's check of a POST over HTTPS wants a Referer of the same site)."""
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+        response.headers.setdefault("Content-Security-Policy", policy)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")

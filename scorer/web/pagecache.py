@@ -36,7 +36,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import store
-from ..app import compact
+from .assets import compact
 from ..db import get_db
 from .language import select_locale
 

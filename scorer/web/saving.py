@@ -7,7 +7,7 @@ import dataclasses
 import json
 import re
 
-from flask import flash, jsonify, redirect, request, url_for
+from flask import current_app, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -16,6 +16,7 @@ from ..games import game_of
 from .language import sentence
 from ..partie_file import deal_to_dict
 from ..problems import Problem, ScoringError
+from .assets import compact
 from .forms import new_key
 
 KEY = re.compile(r"[A-Za-z0-9_-]{1,%d}" % len(new_key()))   # no longer than the keys the forms make
@@ -253,8 +254,13 @@ def _saved(sp, number, version):
         fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
         # who deals next: the outbox moves a deal typed after this one on to that dealer (static/app.js)
         next_dealer = getattr(settlement, "next_dealer", None)
-        return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
-                       again=version is None, next_dealer=next_dealer)
+        answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
+                      again=version is None, next_dealer=next_dealer)
+        if request.headers.get("X-Scorer-Show") == "board":
+            # the deal form's Save (static/form.js) shows this answer: the board, rendered as a GET of it would
+            # be, so the phone shows the deal after one round trip (the outbox's sends leave the header out)
+            answer["page"] = compact(current_app.view_functions["partie.board"](pid=sp.id).encode()).decode()
+        return jsonify(**answer)
     return redirect(board)
 
 
