@@ -1,7 +1,9 @@
-"""Sample parties for the benchmarks: an evening's mix of deals for each game, reproducible."""
+"""Sample parties for the benchmarks (and the tests that need a big partie): an evening's mix of deals for each
+game and a Runde of five years, reproducible."""
 
 from __future__ import annotations
 
+import datetime
 import random
 
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet
@@ -98,3 +100,43 @@ def sample_koenigrufen(n: int, seed: int = 7):
         deals.append(KDeal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
                            card_points=3 * rng.randint(20, 60)))
     return Partie(("Anna", "Bernd", "Clara", "Dieter"), KRuleSet.default(), tuple(deals), 0)
+
+
+MEMBERS = ("Anna", "Bernd", "Clara", "Dieter")
+
+
+def evening_deals(n: int, rng: random.Random) -> tuple[Deal, ...]:
+    """An evening's mix of Strohmandeln deals, valid under the default rules."""
+    deals = []
+    dealer = 0
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.03:
+            deals.append(Deal("misdeal", dealer, offender=dealer))
+            continue
+        thirds = rng.choice([44, 62, 77, 90, 100, 105, 106, 107, 110, 120, 134, 140, 150, 165])
+        bonuses = ()
+        if rng.random() < 0.15:
+            bonuses = (Bonus(rng.choice(["pagat", "uhu", "kakadu", "pagat_captured"]), rng.randint(0, 1)),)
+        deals.append(Deal("game", dealer, undertaker=rng.choice([None, None, 0, 1]), card_points=(thirds, None),
+                          bonuses=bonuses))
+        dealer = 1 - dealer
+    return tuple(deals)
+
+
+def build_runde(db, evenings: int = 250, deals: int = 80, seed: int = 17) -> str:
+    """Store a Runde of four members with `evenings` Strohmandeln evenings of `deals` deals each, a week apart
+    (each evening two of the four), the older half settled; its id. One transaction."""
+    from scorer.runde_store import import_runde
+
+    rng = random.Random(seed)
+    first = datetime.datetime(2020, 1, 9, 19, 30)
+    rules = RuleSet.default()
+    parties = []
+    for i in range(evenings):
+        pair = rng.sample(MEMBERS, 2)
+        partie = Partie(tuple(pair), rules, evening_deals(deals, rng))
+        day = first + datetime.timedelta(days=7 * i)
+        settled = (day + datetime.timedelta(days=1)).isoformat() if i < evenings // 2 else None
+        parties.append((partie, pair, settled, day.isoformat()))
+    return import_runde(db, "Donnerstagsrunde", "strohmandeln", rules.preset, "month", list(MEMBERS), parties)

@@ -108,8 +108,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         RATELIMIT_PASSCODE="10 per minute;30 per hour",     # wrong passcodes per client
         RATELIMIT_CREATE="20 per minute;300 per day",       # new parties and imports per client
         SETTLEMENT_CACHE_DEALS=50_000,      # deals kept replayed in memory, over all cached parties
-        PAGE_CACHE=256,                     # rendered pages kept (web/pagecache.py) ...
-        PAGE_CACHE_BYTES=32 * 1024 * 1024,  # ... and their bytes at most
         MAX_CONTENT_LENGTH=1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,           # a deal form may stay open all evening
         SESSION_COOKIE_HTTPONLY=True,
@@ -165,9 +163,8 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.register_blueprint(blueprint)
     from .web import limits
     limits.init_app(app)
-    from .web import assets, pagecache
+    from .web import assets
     assets.init_app(app)
-    pagecache.init_app(app)
     compress.init_app(app)   # before the handlers below: Flask runs them last registered first, so the
                              # page is compacted, then compressed
 

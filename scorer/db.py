@@ -127,7 +127,7 @@ def m006_runde_follows_its_parties(db: Database) -> None:
     db["runde_summaries"].create({
         "partie_id": str,       # one row a partie: its newest summary
         "version": int,         # the partie's version it was made from
-        "made_by": str,         # the scoring code it was made by (runde_cache.CODE): other code, made again
+        "made_by": str,         # the scoring code it was made by (runde.SUMMARY_MARK): other code, made again
         "summary": str,         # JSON: deals, points, money, the game's figures (labels as message ids)
     }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id")], not_null={"version", "made_by", "summary"})
 

@@ -11,8 +11,7 @@ A game's pieces, all pure except `web`:
   tournament: RULES-TOURNAMENT.md §1; without it the balance) and `games_counted(settlement)` (the deals that
   count as games of a tournament's round, misdeals and redeals aside; without it every deal);
 - `file`: its partie file module: `FORMAT`, `VERSION`, `parse_players(raw, problems)`,
-  `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`, optionally
-  `settlement_json(settlement)` (that dict's compact JSON text, byte for byte, written faster);
+  `parse_deal(raw, problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`;
 - `tables`: its tables module: `rows(settlement, sheet)` for the CSV and Excel exports, `table(settlement)`
   for the command line;
 - `web`: the dotted path of its web module, imported only when the web app asks (the engines and the

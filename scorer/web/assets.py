@@ -26,6 +26,7 @@ from flask import Response, abort, request
 from markupsafe import Markup
 
 _INDENT = re.compile(rb"\n[ \t]+")
+_COMMENT = re.compile(rb"/\*.*?\*/\n?", re.S)
 IMMUTABLE = "public, max-age=31536000, immutable"
 HASHED = re.compile(r"^(?P<stem>[^/]+)\.(?P<hash>[0-9a-f]{10})(?P<ext>\.[A-Za-z0-9]+)$")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json", "image/svg+xml")
@@ -74,11 +75,12 @@ class Assets:
         return self.files[filename]
 
     def inline(self, filename: str) -> str:
-        """A stylesheet's text as written into a page: without its indentation (as the page is sent, app.py)."""
+        """A stylesheet's text as written into a page: without its comments and indentation (the page is sent
+        without indentation, app.py)."""
         found = self.get(filename)
         if found is None or not filename.endswith(".css"):
             raise LookupError(f"no stylesheet {filename} in the static folder")
-        return compact(found.data).decode()
+        return compact(_COMMENT.sub(b"", found.data)).decode().strip()
 
     def style_hashes(self) -> list[str]:
         """The CSP sources of every stylesheet a page may have written in."""

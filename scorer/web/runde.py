@@ -20,6 +20,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
+from markupsafe import Markup
 from wtforms import RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
@@ -27,7 +28,7 @@ from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
-from ..runde import (Evening, at_the_end, code_mark, dump_summary, in_period, load_summary, open_balances, standings,
+from ..runde import (Evening, at_the_end, SUMMARY_MARK, dump_summary, in_period, load_summary, open_balances, standings,
                      summarize)
 from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenError, TooManyMembersError
 from ..store import NotFoundError
@@ -36,7 +37,6 @@ from .language import TR, euros, language, number, say, sentence
 from .limits import passcode_ok
 from .loading import cache as settlement_cache
 from .loading import remember
-from .pagecache import personal
 from .saving import settle
 from .svg import path
 
@@ -191,7 +191,7 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
             found[p.id] = summary
     made = []
     if missing:
-        mark = code_mark()
+        mark = SUMMARY_MARK
         kept = runde_store.stored_summaries(db, runde.id, mark)
         for p in missing:
             hit = kept.get(p.id)
@@ -243,7 +243,7 @@ def keep_at_once(db, evenings) -> None:
     (facts, problem)), in memory and in the store, so that the Runde's first page replays none of them. Never
     fails the import or the move: a summary that cannot be kept, or a store that refuses it, is left to that
     page to replay."""
-    mark, rows = code_mark(), []
+    mark, rows = SUMMARY_MARK, []
     for pid, version, summary in evenings:
         try:
             rows.append((pid, version, mark, dump_summary(*summary)))
@@ -277,7 +277,6 @@ def page(rid):
     """The Runde's page: standings for a period, head to head, open balances, members, evenings."""
     runde = load_or_404(rid)
     remember_runde(rid)
-    g.page_version = runde.version   # what the rendered page may be kept for (web/pagecache.py)
     which, start, end, problems = period_of(request.args)
     return render_template(
         "runde/page.html", runde=runde, brand_runde=runde, which=which, problems=problems, form=EmptyForm(),
@@ -296,27 +295,12 @@ def period_args(which, start, end) -> dict:
     return args
 
 
-def page_state(rid):
-    """The kept page's key and version (web/pagecache.py): the address with its period, the day (this year's
-    period and nothing else moves with it), the Runde's version (None: no such Runde). One indexed row."""
-    row = get_db().conn.execute("select version from runden where id = ?", [rid]).fetchone()
-    if row is None:
-        return None
-    # only what changes the page: the period as read and what was wrong with it (any other query string, or
-    # another spelling of the same days, is the same page, kept once)
-    which, start, end, problems = period_of(request.args)
-    return (request.path, which, start, end, tuple(str(p) for p in problems),
-            datetime.date.today().isoformat()), row[0]
-
-
-@personal(b"<\x00movable>")
-def movable_list() -> str:
-    """The datalist of the parties this browser has opened that are in no Runde (per phone: put into the kept
-    page on each request)."""
+def movable_list() -> Markup:
+    """The datalist of the parties this browser has opened that are in no Runde."""
     mine = session.get("parties", [])
     if not mine:
-        return '<datalist id="movable"></datalist>'
-    return render_template("runde/_movable.html", movable=movable(mine)).replace("\n", " ")
+        return Markup('<datalist id="movable"></datalist>')
+    return Markup(render_template("runde/_movable.html", movable=movable(mine)))
 
 
 fragments = SummaryCache(size=64)
