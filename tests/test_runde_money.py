@@ -200,8 +200,7 @@ def test_summaries_kept_by_older_code_are_made_again(app, client):
     for made_by in ("an older mark", SUMMARY_MARK):
         db.execute("update runde_summaries set made_by = ?, summary = ?, version = ? where partie_id = ?",
                    [made_by, old, version, pid])
-        runde_web.summaries.entries.clear()
-        runde_web.fragments.entries.clear()                            # as after a restart: the store's rows only
+        runde_web.summaries.entries.clear()                            # as after a restart: the store's rows only
         assert standings(client, rid) == right
         summary = json.loads(db.execute("select summary from runde_summaries where partie_id = ?",
                                         [pid]).fetchone()[0])

@@ -31,7 +31,6 @@ def same(a: str, b: str) -> bool:
 def forget_everything():
     """What a restart forgets: every cache in memory (the store keeps its summaries)."""
     runde_web.summaries.entries.clear()
-    runde_web.fragments.entries.clear()
     loading.cache.clear()
 
 

@@ -303,28 +303,18 @@ def movable_list() -> Markup:
     return Markup(render_template("runde/_movable.html", movable=movable(mine)))
 
 
-fragments = SummaryCache(size=64)
-
-
 def figures_of(runde: runde_store.Runde, start, end, problems) -> object:
-    """The page's costly parts (standings, head to head, chart, open balances, evenings), rendered once for the
-    Runde's version, every partie's version, the period and the language; then kept (`fragments`)."""
-    key = (runde.id, runde.version, tuple((p.id, p.version, p.settled) for p in runde.parties),
-           tuple((m.id, m.name) for m in runde.members), start, end, bool(problems), language())
-    parts = fragments.get(key)
-    if parts is None:
-        every, broken = evenings(runde)
-        chosen = in_period(every, start, end) if not problems else []
-        table = standings(chosen, [m.id for m in runde.members])
-        context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
-                   "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
-                   "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties},
-                   "period_label": period_label}
-        current_app.update_template_context(context)
-        module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
-        parts = {"standings": module.standings, "open": module.open, "listed": module.listed}
-        fragments.put(key, parts)
-    return parts
+    """The page's parts from the evenings' summaries: standings, head to head, chart, open balances, evenings."""
+    every, broken = evenings(runde)
+    chosen = in_period(every, start, end) if not problems else []
+    table = standings(chosen, [m.id for m in runde.members])
+    context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
+               "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
+               "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties},
+               "period_label": period_label}
+    current_app.update_template_context(context)
+    module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
+    return {"standings": module.standings, "open": module.open, "listed": module.listed}
 
 
 def period_label(key: str) -> str:

@@ -7,7 +7,8 @@ import dataclasses
 import json
 import re
 
-from flask import current_app, flash, jsonify, redirect, request, url_for
+from flask import current_app, flash, g, jsonify, redirect, request, url_for
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 
 from .. import store
@@ -258,7 +259,10 @@ def _saved(sp, number, version):
                       again=version is None, next_dealer=next_dealer)
         if request.headers.get("X-Scorer-Show") == "board":
             # the deal form's Save (static/form.js) shows this answer: the board, rendered as a GET of it would
-            # be, so the phone shows the deal after one round trip (the outbox's sends leave the header out)
+            # be, so the phone shows the deal after one round trip (the outbox's sends leave the header out);
+            # its flash ("Deal n recorded.") is in it and so shown once, as on the board loaded after a redirect
+            request_ctx.flashes = None   # read the session's flashes again (a form's render may have read none)
+            g.shown_path = board + "?"   # the page's own address as a GET has it (its language links come back to it)
             answer["page"] = compact(current_app.view_functions["partie.board"](pid=sp.id).encode()).decode()
         return jsonify(**answer)
     return redirect(board)
