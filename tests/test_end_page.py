@@ -184,3 +184,29 @@ def test_the_german_fifth_seat(client):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
     page = client.get("/new?game=koenigrufen").text
     assert "Fünfter Spieler (falls fünf spielen)" in page and "freiwillig" not in page
+
+
+def test_the_pot_choice_shown_beside_end_the_partie_is_ended_with_it(app, client):
+    """A player taps "Keep the pot for the next evening" and then "End the partie" (not "Save the choice"): the
+    partie ends with the pot kept, as chosen. The radios belong to the end form; "Save the choice" sends the same
+    form to the choice's own address; a choice not offered ends nothing and says which there are."""
+    from scorer import store
+    from scorer.db import connect
+
+    board = haferl_start(client)
+    haferl_deal(client, board, declarer="1", contract="pickup", points="70")
+    pid = board.rsplit("/", 1)[1]
+    page = client.get(board + "/end").text
+    assert re.search(r'<input type="radio" name="at_the_end" value="keep" form="end-form"', page)
+    assert re.search(r'<button type="submit" class="button" form="end-form" formaction="[^"]*/at-the-end"', page)
+    db = connect(app.config["DATABASE"])
+    r = client.post(board + "/end", data={"at_the_end": "nonsense"})
+    assert r.status_code == 302 and r.headers["Location"].endswith("/end")
+    assert store.load(db, pid).running and store.at_the_end(db, pid) is None   # nothing ended, nothing stored
+    assert "Pick one of the choices" in client.get(board + "/end").text
+    r = client.post(board + "/end", data={"at_the_end": "keep"})
+    assert r.status_code == 302 and r.headers["Location"] == board
+    assert store.at_the_end(db, pid) == "keep"
+    ended = client.get(board).text
+    assert not store.load(db, pid).running
+    assert "is kept for the next evening" in ended and "is shared equally" not in ended

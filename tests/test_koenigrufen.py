@@ -413,7 +413,7 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
      "deal 1: a conceded game is neither won nor lost: leave won out"),
     (file(no_won(dreier())), "won",
      "deal 1: say whether the Dreier was won, or enter the declarer's side's card points"),
-    (file(dreier(card_points="35 1/3")), "won", "deal 1: 35 1/3 card points lose the game, but won says won"),
+    (file(dreier(card_points="35 1/3")), "won", "deal 1: 35 1/3 card points lose the game, yet it is marked won"),
     (file(dreier(won=False, premiums=[p("valat")])), "won",
      "deal 1: a Valat made by the declarer's side means they won: won must be true"),
     (file({**PICCOLO, "card_points": 10}), "card_points", "deal 1: Piccolo is won or lost by tricks"),

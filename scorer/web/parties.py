@@ -146,6 +146,13 @@ def end(pid):
     form = EmptyForm()
     page = end_context(sp.partie, settlement)
     if request.method == "POST" and form.validate_on_submit():
+        if "at_the_end" in request.form:   # the choice shown beside "End the partie" is ended with it
+            offered = choices(sp.partie)
+            if request.form["at_the_end"] not in offered:
+                flash(_("Pick one of the choices for the end of the evening: %(choices)s.",
+                        choices=", ".join(str(label) for label in offered.values()) or "—"))
+                return redirect(url_for("partie.end", pid=pid))
+            store.set_at_the_end(get_db(), pid, request.form["at_the_end"])
         if page["warnings"] and request.form.get("confirm") != "yes":
             return render_template("end.html", sp=sp, s=settlement, form=form, partie=sp.partie, end=page,
                                    settle=settle_up(sp.partie, settlement, stored_choice(pid),

@@ -324,7 +324,7 @@ def _check_positive(rules: RuleSet, deal: Deal, n: int, out, problems: list[Prob
         elif deal.won is not None and not isinstance(deal.won, bool):
             problems.append(Problem("won", "won is true or false"))
         elif deal.won is not None and cp is not None and deal.won != (cp >= WIN):
-            problems.append(Problem("won", "{points} card points {result} the game, but won says {won}",
+            problems.append(Problem("won", "{points} card points {result} the game, yet it is marked {won}",
                                     points=Thirds(cp), result=N_("win") if cp >= WIN else N_("lose"),
                                     won=N_("won") if deal.won else N_("lost")))
     before = len(problems)
