@@ -108,8 +108,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         RATELIMIT_PASSCODE="10 per minute;30 per hour",     # wrong passcodes per client
         RATELIMIT_CREATE="20 per minute;300 per day",       # new parties and imports per client
         SETTLEMENT_CACHE_DEALS=50_000,      # deals kept replayed in memory, over all cached parties
-        PAGE_CACHE=256,                     # rendered pages kept (web/pagecache.py) ...
-        PAGE_CACHE_BYTES=32 * 1024 * 1024,  # ... and their bytes at most
         MAX_CONTENT_LENGTH=1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,           # a deal form may stay open all evening
         SESSION_COOKIE_HTTPONLY=True,
@@ -166,9 +164,8 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.register_blueprint(blueprint)
     from .web import limits
     limits.init_app(app)
-    from .web import assets, pagecache
+    from .web import assets
     assets.init_app(app)
-    pagecache.init_app(app)
     compress.init_app(app)   # before the handlers below: Flask runs them last registered first, so the
                              # page is compacted, then compressed
 
@@ -186,15 +183,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web.saving import deal_ident
     app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
 
+    # the stylesheets written into the pages are allowed by their hashes (web/assets.py)
+    policy = ("default-src 'self'; img-src 'self' data:; style-src 'self' "
+              + " ".join(app.extensions["scorer_assets"].style_hashes()) + "; script-src 'self'; "
+              "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+
     @app.after_request
     def security_headers(response):
-        """Headers that keep the pages to themselves: no inline code, no framing, no referrer to other sites
+        """Headers that keep the pages to themselves: no inline script (inline styles only by their hashes), no framing, no referrer to other sites
         (`same-origin`: a partie's address is its key, so it never leaves the scorer; the scorer's own forms
         carry it, as Flask-WTF's check of a POST over HTTPS wants a Referer of the same site)."""
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+        response.headers.setdefault("Content-Security-Policy", policy)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")

@@ -122,7 +122,7 @@ def m005_at_the_end(db: Database) -> None:
 def m006_runde_follows_its_parties(db: Database) -> None:
     """A Runde's version follows its parties: any change of a partie in a Runde (its version bumped) bumps the
     Runde's version in the same transaction, so one indexed row says whether the Runde's page is still the
-    same (web/pagecache.py). Each evening's summary is kept by its partie's version (`runde_summaries`), so a
+    same. Each evening's summary is kept by its partie's version (`runde_summaries`), so a
     restart does not replay every evening. (A later migration that rebuilds `parties` or `runde_parties`, e.g.
     sqlite-utils' `transform`, must create the trigger again: a rebuilt table loses its triggers.)"""
     db.execute("""
@@ -135,7 +135,7 @@ def m006_runde_follows_its_parties(db: Database) -> None:
     db["runde_summaries"].create({
         "partie_id": str,       # one row a partie: its newest summary
         "version": int,         # the partie's version it was made from
-        "made_by": str,         # the scoring code it was made by (runde_cache.CODE): other code, made again
+        "made_by": str,         # the scoring code it was made by (runde.SUMMARY_MARK): other code, made again
         "summary": str,         # JSON: deals, points, money, the game's figures (labels as message ids)
     }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id")], not_null={"version", "made_by", "summary"})
 

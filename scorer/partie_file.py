@@ -10,7 +10,6 @@ game's file module imports this one.
 from __future__ import annotations
 
 import json
-import marshal
 import re
 
 from .game import Game
@@ -19,7 +18,6 @@ from .problems import Problem, ScoringError
 from .words import Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
-REMEMBER = True   # read a deal repeated in a file once (False: every deal the slow way, as the tests compare)
 MOST_PROBLEMS = 20      # the web app reads a file up to its 20th problem, and says those (`most_problems`)
 WEB_MAX_DEALS = 10_000  # deals of a partie file the web app takes, in every game (`most_deals`)
 # a surrogate in a file: a \uD800-\uDFFF escape, or its UTF-8 bytes (json.loads reads bytes with surrogatepass)
@@ -84,16 +82,6 @@ def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | Non
         if key not in keys[kind]:
             problems.append(Problem(str(key)[:40], "a {kind} has no field '{key}'", kind=kind, key=str(key)[:40]))
     return kind
-
-
-def deal_key(raw: object) -> bytes:
-    """What a deal of a partie file is remembered by: its parsed JSON value in marshal's format 2, which
-    writes every value with its type (1, 1.0, true and "1" differ), lists and objects with their length or
-    end mark and strings with their length, and keeps no references (so the bytes depend on the value alone,
-    not on which objects happen to be shared). Equal bytes are equal values of equal types in the same order
-    (`marshal.loads` gives the value back), so a deal read once is read the same way again. About a third of
-    `repr`'s cost. ValueError when the value is nested too deeply to be written. (`from_dict` makes it inline.)"""
-    return marshal.dumps(raw, 2)
 
 
 def loads(text: str | bytes, game: Game | None = None, every: bool = False, most_problems: int | None = None,
@@ -178,30 +166,11 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
         raw_deals = []
     deals = []
     parse_deal, check, checkable = game.file.parse_deal, game.check, ruleset is not None and players
-    # a deal's key -> the deal read, and its problems where it has any: a partie repeats its deals. One entry
-    # per deal (no tuple, no list): what is freed at the end leaves few holes for the JSON encoder to fill
-    seen: dict | None = {} if REMEMBER else None
-    dump = marshal.dumps
-    bad: dict = {}
     for number, raw in enumerate(raw_deals, start=1):
-        key = deal = None
-        if seen is not None:
-            try:
-                key = dump(raw, 2)   # deal_key(raw), without a Python call per deal
-            except ValueError:   # too deeply nested to be written out: read the slow way, and refused
-                pass
-            deal = seen.get(key)
-        if deal is None:
-            found: list = []
-            deal = parse_deal(raw, found)
-            if deal is not None and checkable and not found:
-                found = check(ruleset, deal, players)
-            if key is not None and deal is not None:
-                seen[key] = deal
-                if found:
-                    bad[key] = found
-        else:
-            found = bad.get(key) if bad else None
+        found: list = []
+        deal = parse_deal(raw, found)
+        if deal is not None and checkable and not found:
+            found = check(ruleset, deal, players)
         if found:
             problems.extend(p.at(number) for p in found)
             if most_problems is not None and len(problems) >= most_problems:
@@ -245,23 +214,8 @@ def dumps(partie: Partie) -> str:
 compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode   # json.dumps(..., the same)
 
 
-def rows_in(whole: dict, rows: list[str]) -> str:
-    """The compact JSON text (with its newline) of a settlement's dict `whole` (its players first, then its
-    deals, as every game writes them) with the deals already encoded, one text each, in `rows`."""
-    players, deals, *rest = whole
-    assert (players, deals) == ("players", "deals")
-    tail = compact({key: whole[key] for key in rest})   # "{...}": at least the balance is left
-    return f'{{"players":{compact(whole["players"])},"deals":[{",".join(rows)}],{tail[1:]}\n'
-
-
 def settlement_json(settlement) -> str:
-    """The settlement as `replay --json` writes it by default: `settlement_to_dict`'s compact JSON and a newline.
-    A game's file module may write it faster itself (`settlement_json`), byte for byte the same."""
-    from . import games
-
-    write = getattr(games.game_of(settlement).file, "settlement_json", None)
-    if write is not None:
-        return write(settlement)
+    """The settlement as `replay --json` writes it by default: `settlement_to_dict`'s compact JSON and a newline."""
     return compact(settlement_to_dict(settlement)) + "\n"
 
 

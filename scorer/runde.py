@@ -2,7 +2,7 @@
 
 An evening (`Evening`) is one partie summed up once (`summarize`): its day, the member at each seat, its deals,
 points, money and the game's own figures (the game's `tables.figures(settlement)`, if it has that hook; games
-without it show none). Its value depends only on the partie's stored version (and the scoring code, `code_mark`),
+without it show none). Its value depends only on the partie's stored version (and the scoring code's `SUMMARY_MARK`),
 so the web app keeps it by that, in memory and in the store (`dump_summary`, `runde_store.keep_summaries`).
 
 Head to head: in a partie of two, what one won the other lost. With more players each evening's money is split
@@ -22,12 +22,9 @@ pot: shared there with that evening's own pot (the pot pays it out: a line of mi
 from __future__ import annotations
 
 import dataclasses
-import functools
-import hashlib
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 
 from .amounts import shared, to_cents
 from .games import game_of
@@ -131,17 +128,9 @@ def at_the_end(evenings) -> list:
     return out
 
 
-@functools.cache
-def code_mark() -> str:
-    """What made a stored summary: a digest of the scoring code (the package without its web app). A summary
-    made by other code (an update of the engines or of a game's figures) is made again."""
-    root = Path(__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        relative = path.relative_to(root)
-        if relative.parts[0] not in ("web", "translations"):
-            digest.update(str(relative).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:20]
+# What made a stored summary: raise it with every change of the engines or of a game's figures that changes an
+# evening's summary, and the summaries stored by an older scorer are made again (`runde_summaries.made_by`).
+SUMMARY_MARK = "summary-2"
 
 
 @dataclass

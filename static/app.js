@@ -16,11 +16,6 @@
 
   const WORDS = (document.getElementById("words") || { dataset: {} }).dataset;
 
-  document.querySelectorAll("form.confirm").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
-    });
-  });
 
   function line(text, className) {
     const p = document.createElement("p");
@@ -29,11 +24,14 @@
     return p;
   }
 
-  const pollUrl = document.body.dataset.pollUrl;
-  if (pollUrl) {
+  let pollTimer = null;
+  function poll() {   // the board asks every few seconds whether the partie changed, and reloads if it did
+    clearInterval(pollTimer);
+    const pollUrl = document.body.dataset.pollUrl;
+    if (!pollUrl) return;
     let etag = '"' + document.body.dataset.version + '"';
     const seconds = parseInt(document.body.dataset.pollSeconds, 10) || 5;
-    setInterval(function () {
+    pollTimer = setInterval(function () {
       if (document.visibilityState !== "visible") return;
       fetch(pollUrl, { headers: { "If-None-Match": etag }, cache: "no-cache" }).then(function (r) {
         showOffline(false);
@@ -135,11 +133,14 @@
     }
     return { version: v, count: count };
   }
-  const outboxEl = document.getElementById("outbox");
-  if (outboxEl && outboxEl.dataset.version) {
-    saw(outboxEl.dataset.pid, { version: parseInt(outboxEl.dataset.version, 10), count: parseInt(outboxEl.dataset.count, 10),
-                                dealer: parseInt(outboxEl.dataset.dealer, 10), context: outboxEl.dataset.context });
+  function sawBoard() {   // the board on the page: what this phone last saw of its partie (run by `setup`)
+    const outboxEl = document.getElementById("outbox");
+    if (outboxEl && outboxEl.dataset.version) {
+      saw(outboxEl.dataset.pid, { version: parseInt(outboxEl.dataset.version, 10), count: parseInt(outboxEl.dataset.count, 10),
+                                  dealer: parseInt(outboxEl.dataset.dealer, 10), context: outboxEl.dataset.context });
+    }
   }
+  sawBoard();   // before the outbox is sent below (and again by `setup` for a board shown from an answer)
 
   function settled(key, done) {
     // a deal of the outbox was recorded: the ones typed after it on this phone expect the version it led to
@@ -317,7 +318,6 @@
 
   // recorded deals of the outbox are shown for a while, then forgotten
   saveBox(loadBox().filter(function (e) { return e.state !== "recorded" || Date.now() - e.at < 10 * 60 * 1000; }));
-  renderOutbox();
   flush();
   setInterval(flush, 10000);
 
@@ -326,22 +326,35 @@
   }
 
   // keep the screen on while the board or a deal form is open (where the browser can)
-  const wake = document.getElementById("wake");
-  if ((wake || document.getElementById("deal-form")) && "wakeLock" in navigator) {
-    let lock = null;
-    const wanted = function () { return localStorage.getItem("scorer-wake") !== "off"; };
-    const acquire = function () {
-      if (!wanted() || lock || document.visibilityState !== "visible") return;
-      navigator.wakeLock.request("screen").then(function (l) {
-        lock = l;
-        l.addEventListener("release", function () { lock = null; });
-      }).catch(function () {});
-    };
-    document.addEventListener("visibilitychange", acquire);
-    if (wake) {
+  let lock = null;
+  function wanted() {
+    return localStorage.getItem("scorer-wake") !== "off" &&
+      !!(document.getElementById("wake") || document.getElementById("deal-form"));
+  }
+  function acquire() {
+    if (!("wakeLock" in navigator) || !wanted() || lock || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l;
+      l.addEventListener("release", function () { lock = null; });
+    }).catch(function () {});
+  }
+  document.addEventListener("visibilitychange", acquire);
+
+  // what a page's own elements get: run at load and again when a page is shown from an answer (`show`)
+  function setup() {
+    document.querySelectorAll("form.confirm").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+      });
+    });
+    sawBoard();
+    poll();
+    renderOutbox();
+    const wake = document.getElementById("wake");
+    if (wake && "wakeLock" in navigator) {
       wake.hidden = false;
       const toggle = document.getElementById("wake-switch");
-      toggle.checked = wanted();
+      toggle.checked = localStorage.getItem("scorer-wake") !== "off";
       toggle.addEventListener("change", function () {
         localStorage.setItem("scorer-wake", toggle.checked ? "on" : "off");
         if (toggle.checked) acquire(); else if (lock) lock.release();
@@ -349,4 +362,31 @@
     }
     acquire();
   }
+
+  // The page an answer carries (the board after Save, static/form.js), shown as if it had been loaded: its
+  // address (history.replaceState), title, stylesheets, body. False (nothing changed) when it needs a script
+  // this page has not loaded: then the caller loads it.
+  function show(html, url) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    if (!doc.getElementById("main")) return false;
+    const have = Array.prototype.map.call(document.scripts, function (s) { return s.src; });
+    const needs = Array.prototype.map.call(doc.querySelectorAll("script[src]"), function (s) {
+      return new URL(s.getAttribute("src"), location.href).href;
+    });
+    if (needs.some(function (src) { return have.indexOf(src) < 0; })) return false;
+    history.replaceState(null, "", url);
+    document.title = doc.title;
+    document.head.querySelectorAll("style").forEach(function (s) { s.remove(); });
+    doc.head.querySelectorAll("style").forEach(function (s) { document.head.append(document.adoptNode(s)); });
+    Array.prototype.slice.call(document.body.attributes).forEach(function (a) { document.body.removeAttribute(a.name); });
+    Array.prototype.forEach.call(doc.body.attributes, function (a) { document.body.setAttribute(a.name, a.value); });
+    document.body.replaceChildren.apply(document.body, Array.prototype.map.call(
+      Array.prototype.slice.call(doc.body.childNodes), function (n) { return document.adoptNode(n); }));
+    window.scrollTo(0, 0);
+    window.dispatchEvent(new CustomEvent("scorer:shown"));
+    setup();
+    return true;
+  }
+  window.scorer.show = show;
+  setup();
 })();

@@ -188,6 +188,7 @@
   window.addEventListener("online", function () { if (current) current.refresh(); });
   // the outbox (app.js) recorded the deal typed on this page, back online: the page no longer says "not
   // recorded yet"; it goes to the board, as a Save does, where the outbox says "Recorded as deal N"
+  window.addEventListener("scorer:shown", function () { current = null; sending = false; });   // the form is gone
   window.addEventListener("scorer:recorded", function (event) {
     const key = current && current.form.querySelector("input[name=key]");
     if (key && key.value === event.detail.key) window.location.assign(event.detail.done.board || current.form.dataset.board);
@@ -668,7 +669,8 @@
         notice(form, words || "", "queued");
       }
       (navigator.onLine ? fetch(form.getAttribute("action"), {
-        method: "POST", body: data, credentials: "same-origin", headers: { Accept: "application/json" },
+        method: "POST", body: data, credentials: "same-origin",
+        headers: { Accept: "application/json", "X-Scorer-Show": "board" },
       }) : Promise.reject(new Error("offline"))).then(function (r) {
         if (r.ok && isJson(r) && ours(r)) {
           return r.json().then(function (done) {
@@ -676,7 +678,8 @@
             if (queued) settled(keyInput.value, done);
             else S.learn(pid, parseInt(data.get(action === "record-anyway" ? "seen_version" : "version"), 10), done,
                          keyInput && keyInput.value);
-            window.location.assign(done.board);
+            // the answer carries the board: shown at once (one round trip), else loaded
+            if (!(done.page && S.show && S.show(done.page, done.board))) window.location.assign(done.board);
           });
         }
         return r.text().then(function (html) {

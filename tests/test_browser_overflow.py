@@ -9,7 +9,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorer import create_app, store
-from scorer.bench import sample_haferl, sample_koenigrufen, sample_partie
+from benchmarks.samples import sample_haferl, sample_koenigrufen, sample_partie
 from scorer.db import connect
 
 from .test_browser import ARTIFACTS, CHROMIUM

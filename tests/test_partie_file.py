@@ -154,7 +154,7 @@ def test_cli_json_is_compact_and_pretty_on_request():
 
 
 def test_a_partie_file_read_is_replayed_without_checking_twice_to_the_same_settlement():
-    from scorer.bench import sample_partie
+    from benchmarks.samples import sample_partie
     partie = loads(dumps(sample_partie(300)))
     assert replay(partie, checked=True) == replay(partie)
 

@@ -15,7 +15,7 @@ from scorer.amounts import shared
 from scorer.db import connect
 from scorer.games import game_of
 from scorer.games.haferl.scoring import at_the_end
-from scorer.runde import code_mark
+from scorer.runde import SUMMARY_MARK
 from scorer.web import runde as runde_web
 from scorer.web.language import MINUS
 
@@ -197,12 +197,10 @@ def test_summaries_kept_by_older_code_are_made_again(app, client):
     # a summary as the code before this one stored it: the money kept in the pot, no "pot" in it
     old = json.dumps({"deals": 3, "played": [3, 2, 2, 2], "points": None, "money": [str(m) for m in s.money],
                       "figures": [], "problem": None})
-    for made_by in ("an older mark", code_mark()):
+    for made_by in ("an older mark", SUMMARY_MARK):
         db.execute("update runde_summaries set made_by = ?, summary = ?, version = ? where partie_id = ?",
                    [made_by, old, version, pid])
-        runde_web.summaries.entries.clear()
-        runde_web.fragments.entries.clear()
-        app.extensions["scorer_pages"].entries.clear()                 # as after a restart: the store's rows only
+        runde_web.summaries.entries.clear()                            # as after a restart: the store's rows only
         assert standings(client, rid) == right
         summary = json.loads(db.execute("select summary from runde_summaries where partie_id = ?",
                                         [pid]).fetchone()[0])

@@ -1,6 +1,6 @@
-"""The Runde's page kept whole (web/pagecache.py) for the Runde's version, which its parties' changes raise
-(migration m006's trigger); each evening's summary kept in the store by its partie's version, so that a restart
-replays nothing (real HTTP round trips through the Flask test client)."""
+"""The Runde's page follows every change of the Runde and of its parties; each evening's summary kept in the
+store by its partie's version, so that a restart replays nothing (real HTTP round trips through the Flask test
+client)."""
 
 import io
 import re
@@ -11,7 +11,7 @@ import pytest
 
 from scorer import create_app, store
 from scorer.db import connect
-from scorer.runde import code_mark, dump_summary, load_summary, summarize
+from scorer.runde import SUMMARY_MARK, dump_summary, load_summary, summarize
 from scorer.web import loading
 from scorer.web import runde as runde_web
 from scorer.web.language import euros
@@ -28,23 +28,13 @@ def same(a: str, b: str) -> bool:
     return TOKEN.sub("", a) == TOKEN.sub("", b)
 
 
-@pytest.fixture
-def renders(monkeypatch):
-    """How often the Runde's page was rendered (it loads the Runde) rather than sent from memory."""
-    calls = []
-    parts = runde_web.figures_of
-    monkeypatch.setattr(runde_web, "figures_of", lambda runde, *a: calls.append(runde.id) or parts(runde, *a))
-    return calls
-
-
 def forget_everything():
     """What a restart forgets: every cache in memory (the store keeps its summaries)."""
     runde_web.summaries.entries.clear()
-    runde_web.fragments.entries.clear()
     loading.cache.clear()
 
 
-def test_the_kept_runde_page_follows_every_kind_of_change(app, client, renders):
+def test_the_runde_page_follows_every_kind_of_change(app, client):
     rid, ids, one, two = two_evenings(app, client)
 
     def show(**headers):
@@ -56,23 +46,13 @@ def test_the_kept_runde_page_follows_every_kind_of_change(app, client, renders):
 
     show()   # the flash of the last deal
     first = show()
-    count = len(renders)
-    assert same(show(), first) and len(renders) == count               # unchanged: from memory
-    kept = [k for k in app.extensions["scorer_pages"].entries if f"/r/{rid}" in k and "all" in k]
-    assert len(kept) == 1
-    assert app.extensions["scorer_pages"].entries[kept[0]][0] == stored(app, rid).version
+    assert same(show(), first)                                           # unchanged: the same page
 
-    def flash_seen() -> None:   # the page with a change's flash: rendered, not kept
-        nonlocal count
+    def flash_seen() -> None:   # the page with a change's flash
         show()
-        count = len(renders)
 
     def changed() -> str:
-        nonlocal count
-        page = show()
-        assert len(renders) == count + 1, "a change must render the page again"
-        count = len(renders)
-        return page
+        return show()
 
     # a deal in one of its parties (the Runde itself is not written: the trigger raises its version)
     assert record(client, f"/p/{one}", undertaker="dealer", pile_of="0", points="40").status_code == 302
@@ -116,8 +96,8 @@ def test_the_kept_runde_page_follows_every_kind_of_change(app, client, renders):
     outside = client.post("/new", data={**NEW_PARTIE, "player0": "Erich"}).headers["Location"].rsplit("/", 1)[1]
     assert record(client, f"/p/{outside}", undertaker="dealer", pile_of="0", points="40").status_code == 302
     client.get(f"/p/{outside}")
-    page = show()   # nothing of the Runde changed: from memory, but this phone's list is its own
-    assert len(renders) == count and f'<option value="{outside}">' in page
+    page = show()   # nothing of the Runde changed, but this phone's list is its own
+    assert f'<option value="{outside}">' in page
     assert f'<option value="{outside}">' not in app.test_client().get(f"/r/{rid}?period=all").text
     members = {m.name: m.id for m in stored(app, rid).members}
     r = client.post(f"/r/{rid}/move", data={"partie": outside, "confirm": "yes", "seat0": members["Erich"],
@@ -130,16 +110,15 @@ def test_the_kept_runde_page_follows_every_kind_of_change(app, client, renders):
     assert client.post(f"/p/{outside}/end", data={}).status_code == 302
     client.get(f"/p/{outside}")
     assert same(changed(), page)
-    # the language is part of the key; each language kept apart
+    # each language its own page
     german = show(**{"Accept-Language": "de"})
-    assert len(renders) == count + 1 and "<h3>Gegeneinander</h3>" in german
-    assert "<h3>Head to head</h3>" in show() and len(renders) == count + 1
+    assert "<h3>Gegeneinander</h3>" in german
+    assert "<h3>Head to head</h3>" in show()
     # another period is another page
     assert "No evening in this period yet." in client.get(f"/r/{rid}?period=range&from=2001-01-01&to=2001-12-31").text
-    assert len(renders) == count + 2
 
 
-def test_each_phone_gets_its_own_token_on_the_kept_runde_page(tmp_path):
+def test_each_phone_gets_its_own_token_on_the_runde_page(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     anna, bernd = app.test_client(), app.test_client()
@@ -149,14 +128,14 @@ def test_each_phone_gets_its_own_token_on_the_kept_runde_page(tmp_path):
     rid = r.headers["Location"].rsplit("/", 1)[1]
     anna.get(f"/r/{rid}")   # the Runde is in the home page's list of this phone from now on
     first = anna.get(f"/r/{rid}").text
-    again = bernd.get(f"/r/{rid}").text   # from memory, with bernd's own token
+    again = bernd.get(f"/r/{rid}").text   # with bernd's own token
     tokens = [re.search(r'name="csrf_token"[^>]*value="([^"]+)"', p).group(1) for p in (first, again)]
     assert tokens[0] != tokens[1] and same(first, again)
     r = bernd.post(f"/r/{rid}/members", data={"name": "Clara", "csrf_token": tokens[1]})
     assert r.status_code == 302
-    assert "Clara is a member now." in bernd.get(f"/r/{rid}").text   # a flash: rendered, not kept
+    assert "Clara is a member now." in bernd.get(f"/r/{rid}").text   # a flash
     assert 'value="Clara"' in anna.get(f"/r/{rid}").text
-    assert f"/r/{rid}" in bernd.get("/r").text   # a page from memory still remembers the Runde on the phone
+    assert f"/r/{rid}" in bernd.get("/r").text   # the page remembers the Runde on the phone
 
 
 def test_a_restart_reads_each_evening_s_summary_from_the_store(app, client, monkeypatch):
@@ -173,10 +152,9 @@ def test_a_restart_reads_each_evening_s_summary_from_the_store(app, client, monk
         return out
 
     versions = {p.id: p.version for p in stored(app, rid).parties}
-    assert rows() == {one: (versions[one], code_mark()), two: (versions[two], code_mark())}
+    assert rows() == {one: (versions[one], SUMMARY_MARK), two: (versions[two], SUMMARY_MARK)}
     made = []
     monkeypatch.setattr(runde_web, "summarize", lambda s: made.append(s) or summarize(s))
-    app.config["PAGE_CACHE"] = 0   # the page rendered every time below: what is measured is the summaries
     forget_everything()
     assert same(client.get(f"/r/{rid}?period=all").text, english)
     assert same(client.get(f"/r/{rid}?period=all", headers={"Accept-Language": "de"}).text, german)
@@ -188,7 +166,7 @@ def test_a_restart_reads_each_evening_s_summary_from_the_store(app, client, monk
     forget_everything()
     page = client.get(f"/r/{rid}?period=all").text
     assert len(made) == 1 and standings_row(page, "Anna")[1:3] == ["2", "4"]
-    assert rows()[one][0] == versions[one] + 1 and rows()[two] == (versions[two], code_mark())
+    assert rows()[one][0] == versions[one] + 1 and rows()[two] == (versions[two], SUMMARY_MARK)
     # summaries made by other scoring code (an update) are made again
     with app.app_context():
         db = connect(app.config["DATABASE"])
@@ -196,12 +174,12 @@ def test_a_restart_reads_each_evening_s_summary_from_the_store(app, client, monk
         db.conn.close()
     forget_everything()
     assert same(client.get(f"/r/{rid}?period=all").text, page) and len(made) == 3
-    assert {v[1] for v in rows().values()} == {code_mark()}
+    assert {v[1] for v in rows().values()} == {SUMMARY_MARK}
 
 
 def test_an_unreadable_summary_is_made_again_and_a_busy_store_keeps_it_in_memory(tmp_path, monkeypatch):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": False, "DATABASE_TIMEOUT": 0.2, "PAGE_CACHE": 0})
+                      "WTF_CSRF_ENABLED": False, "DATABASE_TIMEOUT": 0.2})
     client = app.test_client()
     rid, ids, one, two = two_evenings(app, client)
     client.get(f"/r/{rid}?period=all")   # the flash of the last deal
@@ -278,7 +256,7 @@ def test_an_imported_runde_and_a_partie_moved_in_are_kept_at_once(app, client, m
     kept = kept_summaries(app)
     assert {p.id for p in parties} <= set(kept)
     for p in parties:   # each at the version the page will ask for, by this code, equal to a replay's
-        assert kept[p.id][:2] == (p.version, code_mark())
+        assert kept[p.id][:2] == (p.version, SUMMARY_MARK)
         assert load_summary(kept[p.id][2]) == (summarize(settlement(app, p.id)), None)
     made = []
     monkeypatch.setattr(runde_web, "summarize", lambda s: made.append(s) or summarize(s))
@@ -298,7 +276,7 @@ def test_an_imported_runde_and_a_partie_moved_in_are_kept_at_once(app, client, m
                                             "seat1": members["Bernd"]})
     assert r.status_code == 302
     version = next(p.version for p in stored(app, new).parties if p.id == pid)
-    assert kept_summaries(app)[pid][:2] == (version, code_mark())
+    assert kept_summaries(app)[pid][:2] == (version, SUMMARY_MARK)
     made.clear()
     forget_everything()
     page = client.get(f"/r/{new}?period=all").text

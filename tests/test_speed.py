@@ -56,8 +56,7 @@ def assets(page: str) -> list[str]:
 def test_static_files_have_content_hashed_names_kept_a_year(client, board):
     page = client.get(board).text
     named = assets(page)
-    assert {re.sub(r"\.[0-9a-f]{10}\.", ".", a) for a in named} >= {"/static/app.css", "/static/app.js",
-                                                                    "/static/icon.svg"}
+    assert {re.sub(r"\.[0-9a-f]{10}\.", ".", a) for a in named} >= {"/static/app.js", "/static/icon.svg"}
     for url in named:
         plain_name = re.sub(r"\.[0-9a-f]{10}\.", ".", url).rsplit("/", 1)[1]
         response = client.get(url)
@@ -83,7 +82,7 @@ def test_the_service_worker_keeps_the_hashed_names_the_pages_use(client, board):
     kept = set(re.findall(r'"([^"]+)"', precache))
     assert kept and kept <= set(assets(page)) | set(assets(form))
     assert all(re.search(r"\.[0-9a-f]{10}\.", url) for url in kept)
-    # both pages work offline: every script and stylesheet they name is kept
+    # both pages work offline: every script they name is kept (their stylesheets are in them)
     assert {a for a in assets(page) + assets(form) if a.endswith((".js", ".css"))} <= kept
     assert not any("form." in a for a in assets(page))   # the board does not load the deal form's script
 
@@ -109,7 +108,7 @@ def test_the_manifest_is_kept_a_day(client):
     assert response.headers["Cache-Control"] == "private, max-age=86400"
 
 
-# -- the rendered board, kept while the partie's version stands -----------------------------------------------
+# -- the board, never older than the partie ---------------------------------------------------------------------------
 
 from scorer import create_app   # noqa: E402
 from tests.conftest import NEW_PARTIE, record, start   # noqa: E402
@@ -133,7 +132,7 @@ def rows(page: str) -> int:
     return len(re.findall(r'<li id="deal-', page))
 
 
-def test_a_kept_board_is_never_older_than_the_partie_and_each_phone_gets_its_own_token(tmp_path):
+def test_the_board_is_never_older_than_the_partie_and_each_phone_gets_its_own_token(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     anna, bernd = app.test_client(), app.test_client()
@@ -146,25 +145,23 @@ def test_a_kept_board_is_never_older_than_the_partie_and_each_phone_gets_its_own
     anna.get(board)   # the flash of the last deal shown once
     app.config["WTF_CSRF_ENABLED"] = True
     first = anna.get(board).text
-    pages = app.extensions["scorer_pages"]
-    assert len(pages.entries) == 1                       # rendered once and kept
-    again = bernd.get(board).text                        # the other phone: from memory, with its own token
+    again = bernd.get(board).text                        # the other phone: with its own token
     assert undo_fields(again)["csrf_token"] != undo_fields(first)["csrf_token"]
     assert re.sub(r'value="[^"]{40,}"', "", again) == re.sub(r'value="[^"]{40,}"', "", first)
-    # the other phone undoes the last deal with the token of the kept page: accepted
+    # the other phone undoes the last deal with its token: accepted
     response = bernd.post(board + "/undo", data=undo_fields(again))
     assert response.status_code == 302
     after = anna.get(board).text
     assert undo_fields(after)["version"] != undo_fields(first)["version"]   # never the old board
     assert "Deal 2 undone" not in after                  # the flash went to the phone that undid it
-    assert "Deal 2 undone" in bernd.get(board).text      # a page with a flash: rendered, not kept...
+    assert "Deal 2 undone" in bernd.get(board).text      # the flash...
     assert "Deal 2 undone" not in bernd.get(board).text  # ...and shown once
     german = anna.get("/lang/de?next=" + board, follow_redirects=True).text
-    assert "Spiel eintragen" in german and "Record deal" not in german   # the language is part of the key
+    assert "Spiel eintragen" in german and "Record deal" not in german   # each phone its language
     assert "Record deal" in bernd.get(board).text       # the other phone still reads English
 
 
-def test_the_kept_board_follows_every_kind_of_change(app, client, board):
+def test_the_board_follows_every_kind_of_change(app, client, board):
     counts = []
     for _ in range(3):
         record(client, board, points="40")
@@ -178,7 +175,7 @@ def test_the_kept_board_follows_every_kind_of_change(app, client, board):
     assert counts == [1, 2, 3] and rows(page) == 3
     client.post(board + "/end", data={})
     client.get(board)
-    assert 'id="record"' not in client.get(board).text   # ended: the kept running board is not sent
+    assert 'id="record"' not in client.get(board).text   # ended: the running board is not sent
 
 
 def test_wtforms_messages_are_translated_from_a_catalog_read_once(app, client, monkeypatch):
@@ -220,69 +217,12 @@ def test_the_history_comes_a_page_at_a_time(app, client, board):
     assert client.get(board + "/history?page=" + "9" * 50).text.count('<li id="entry-') == 50   # no such page: the first
 
 
-def test_a_kept_board_is_compressed_once_and_each_phone_gets_its_token_after_it(tmp_path):
-    """The kept board's head (everything before the tokens, which come last) is compressed once per version and
-    encoding; each phone gets that, then its own token, and the whole decodes to the page it would have had."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": False})
-    anna, bernd = app.test_client(), app.test_client()
-    board = start(anna)
-    for points in ("40", "38", "45"):
-        assert record(anna, board, points=points).status_code == 302
-    anna.get(board)   # the flash
-    app.config["WTF_CSRF_ENABLED"] = True
-    plain = {who: c.get(board, headers={"Accept-Encoding": "identity"}).data for who, c in (("a", anna), ("b", bernd))}
-    assert plain["a"] != plain["b"]   # each phone its own token...
-    token = re.compile(rb'value="[^"]{40,}"')
-    assert token.sub(b"", plain["a"]) == token.sub(b"", plain["b"])   # ...in the same page
-    assert plain["a"].rstrip().endswith(b'form="undo"></body>\n</html>')   # the token last, tied to its form
-    assert 'name="csrf_token"' not in re.search(r'<form[^>]*class="confirm undo".*?</form>', plain["a"].decode(),
-                                                re.S).group(0)
-    kept = next(iter(app.extensions["scorer_pages"].entries.values()))[1]
-    for encoding, decode in (("br", brotli.decompress), ("gzip", gzip.decompress)):
-        bodies = {}
-        for who, c in (("a", anna), ("b", bernd)):
-            response = c.get(board, headers={"Accept-Encoding": encoding})
-            assert response.headers["Content-Encoding"] == encoding and "Accept-Encoding" in response.headers["Vary"]
-            assert decode(response.data) == plain[who]   # what the phone would have had uncompressed
-            whole = brotli.compress(plain[who], quality=5) if encoding == "br" else gzip.compress(plain[who], 6)
-            assert len(response.data) < len(whole) + 200   # the token's tail costs about what it would compressed
-            bodies[who] = response.data
-        head = kept.heads[encoding]
-        head = head if encoding == "br" else head[0]
-        assert bodies["a"].startswith(head) and bodies["b"].startswith(head)   # compressed once, sent to both
-    # the token of the compressed page is the phone's own: the undo it sends is accepted
-    fields = undo_fields(brotli.decompress(bernd.get(board, headers={"Accept-Encoding": "br"}).data).decode())
-    assert bernd.post(board + "/undo", data=fields).status_code == 302
-    assert bernd.post(board + "/undo", data={"version": fields["version"]}).status_code == 400   # no token: refused
-    assert rows(anna.get(board).text) == 2
-
-
-def test_a_long_tail_is_spliced_in_blocks_the_decoders_accept():
-    from scorer.web.pagecache import MARKER, Kept
-    config = {"COMPRESS_BR_LEVEL": 5, "COMPRESS_LEVEL": 6, "COMPRESS_MIN_SIZE": 500}
-    page = b"<p>head</p>" * 500 + MARKER + b"x" * 70_000 + MARKER + b"</html>"
-    kept = Kept(page)
-    for encoding, decode in (("br", brotli.decompress), ("gzip", gzip.decompress), (None, bytes)):
-        body, used = kept.body(b"TOKEN", encoding, config)
-        assert used is None and body == page.replace(MARKER, b"TOKEN")   # too long a tail: not spliced
-    # tails of more than 64 KiB (not sent so today) are split into blocks the decoders accept
-    import zlib
-
-    from scorer.web.pagecache import _stored_blocks, _uncompressed_meta_blocks
-    data = bytes(range(256)) * 600   # 153,600 bytes: three blocks
-    assert zlib.decompress(_stored_blocks(data), -15) == data
-    compressor = brotli.Compressor(quality=5)
-    head = compressor.process(b"head") + compressor.flush()
-    assert brotli.decompress(head + _uncompressed_meta_blocks(data) + b"\x03") == b"head" + data
-
-
 # -- a change replays the partie from the changed deal on -------------------------------------------------------
 
 import pytest   # noqa: E402
 
 from scorer import store   # noqa: E402
-from scorer.bench import sample_deals, sample_haferl, sample_koenigrufen, sample_partie   # noqa: E402
+from benchmarks.samples import sample_deals, sample_haferl, sample_koenigrufen, sample_partie   # noqa: E402
 from scorer.db import connect   # noqa: E402
 from scorer.games import game_of   # noqa: E402
 from scorer.web import loading   # noqa: E402

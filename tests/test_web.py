@@ -379,7 +379,7 @@ def test_export_round_trip_of_a_played_partie(app, client, board):
 
 
 def test_board_shows_the_newest_deals_and_all_are_a_tap_away(app, client):
-    from scorer.bench import sample_partie
+    from benchmarks.samples import sample_partie
     db = connect(app.config["DATABASE"])
     pid = store.create_partie(db, sample_partie(250))
     client.get(f"/p/{pid}")

@@ -26,7 +26,6 @@ from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
-from .pagecache import board_state, keep
 from .responses import attachment
 from .runde import evenings
 
@@ -87,12 +86,10 @@ def create():
 
 
 @bp.route("/p/<pid>")
-@keep(board_state, hit=remember)
 def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
     sp, settlement = current(pid)
     remember(pid)
-    g.page_version = sp.version   # what the rendered board may be kept for (web/pagecache.py)
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
     game = game_of(sp.partie)
     web = game.web_module()
@@ -168,8 +165,7 @@ def end(pid):
 
 def carried_pot(sp, settlement) -> Decimal:
     """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
-    Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot. It follows
-    other parties, so an ended board that shows it is not kept (web/pagecache.py keeps by this partie's version)."""
+    Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot."""
     if settlement.pot is None:
         return Decimal(0)
     db = get_db()
@@ -180,7 +176,6 @@ def carried_pot(sp, settlement) -> Decimal:
         every, _broken = evenings(runde_store.load_runde(db, rid))
     except store.NotFoundError:
         return Decimal(0)
-    g.page_version = None   # the board is not kept: an earlier evening's choice changes what it shows
     return next((e.carried for e in every if e.id == sp.id), Decimal(0))
 
 
@@ -413,7 +408,7 @@ def static_version() -> str:
 
 
 # what the board and the deal form load (other pages' files are kept as they are first fetched)
-PRECACHE = ("app.css", "board.css", "form.css", "app.js", "form.js", "icon.svg", "icon-192.png")
+PRECACHE = ("app.js", "form.js", "icon.svg", "icon-192.png")   # the stylesheets are in the pages (web/assets.py)
 
 
 @bp.route("/sw.js")

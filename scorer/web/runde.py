@@ -20,6 +20,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
+from markupsafe import Markup
 from wtforms import RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
@@ -27,7 +28,7 @@ from .. import games, runde_store, store
 from ..db import get_db
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
-from ..runde import (Evening, at_the_end, code_mark, dump_summary, in_period, load_summary, open_balances, standings,
+from ..runde import (Evening, at_the_end, SUMMARY_MARK, dump_summary, in_period, load_summary, open_balances, standings,
                      summarize)
 from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenError, TooManyMembersError
 from ..store import NotFoundError
@@ -36,7 +37,6 @@ from .language import TR, euros, language, number, say, sentence
 from .limits import passcode_ok
 from .loading import cache as settlement_cache
 from .loading import remember
-from .pagecache import keep, personal
 from .responses import attachment
 from .loading import settle
 from .svg import path
@@ -192,7 +192,7 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
             found[p.id] = summary
     made = []
     if missing:
-        mark = code_mark()
+        mark = SUMMARY_MARK
         kept = runde_store.stored_summaries(db, runde.id, mark)
         for p in missing:
             hit = kept.get(p.id)
@@ -244,7 +244,7 @@ def keep_at_once(db, evenings) -> None:
     (facts, problem)), in memory and in the store, so that the Runde's first page replays none of them. Never
     fails the import or the move: a summary that cannot be kept, or a store that refuses it, is left to that
     page to replay."""
-    mark, rows = code_mark(), []
+    mark, rows = SUMMARY_MARK, []
     for pid, version, summary in evenings:
         try:
             rows.append((pid, version, mark, dump_summary(*summary)))
@@ -273,45 +273,11 @@ def replayed(db, p) -> tuple | None:
     return (summarize(settlement), problem[0] if problem else None), sp.version
 
 
-def period_args(which, start, end) -> dict:
-    """The period the page shows, as its links' query: the period read (`period_of`), nothing else of the
-    address (an `rid=` or `_method=` in it is no argument of the page's links), days only as read."""
-    args = {"period": which}
-    if which == "range":
-        args.update({name: day for name, day in (("from", start), ("to", end)) if day})
-    return args
-
-
-def page_state(rid):
-    """The kept page's key and version (web/pagecache.py): the address with its period, the day (this year's
-    period and nothing else moves with it), the Runde's version (None: no such Runde). One indexed row."""
-    row = get_db().conn.execute("select version from runden where id = ?", [rid]).fetchone()
-    if row is None:
-        return None
-    # only what changes the page: the period as read and what was wrong with it (any other query string, or
-    # another spelling of the same days, is the same page, kept once)
-    which, start, end, problems = period_of(request.args)
-    return (request.path, which, start, end, tuple(str(p) for p in problems),
-            datetime.date.today().isoformat()), row[0]
-
-
-@personal(b"<\x00movable>")
-def movable_list() -> str:
-    """The datalist of the parties this browser has opened that are in no Runde (per phone: put into the kept
-    page on each request)."""
-    mine = session.get("parties", [])
-    if not mine:
-        return '<datalist id="movable"></datalist>'
-    return render_template("runde/_movable.html", movable=movable(mine)).replace("\n", " ")
-
-
 @bp.route("/r/<rid>")
-@keep(page_state, hit=remember_runde, parts=(movable_list,))
 def page(rid):
     """The Runde's page: standings for a period, head to head, open balances, members, evenings."""
     runde = load_or_404(rid)
     remember_runde(rid)
-    g.page_version = runde.version   # what the rendered page may be kept for (web/pagecache.py)
     which, start, end, problems = period_of(request.args)
     return render_template(
         "runde/page.html", runde=runde, brand_runde=runde, which=which, problems=problems, form=EmptyForm(),
@@ -321,28 +287,35 @@ def page(rid):
         max_members=MAX_MEMBERS)
 
 
-fragments = SummaryCache(size=64)
+def period_args(which, start, end) -> dict:
+    """The period the page shows, as its links' query: the period read (`period_of`), nothing else of the
+    address (an `rid=` or `_method=` in it is no argument of the page's links), days only as read."""
+    args = {"period": which}
+    if which == "range":
+        args.update({name: day for name, day in (("from", start), ("to", end)) if day})
+    return args
+
+
+def movable_list() -> Markup:
+    """The datalist of the parties this browser has opened that are in no Runde."""
+    mine = session.get("parties", [])
+    if not mine:
+        return Markup('<datalist id="movable"></datalist>')
+    return Markup(render_template("runde/_movable.html", movable=movable(mine)))
 
 
 def figures_of(runde: runde_store.Runde, start, end, problems) -> object:
-    """The page's costly parts (standings, head to head, chart, open balances, evenings), rendered once for the
-    Runde's version, every partie's version, the period and the language; then kept (`fragments`)."""
-    key = (runde.id, runde.version, tuple((p.id, p.version, p.settled) for p in runde.parties),
-           tuple((m.id, m.name) for m in runde.members), start, end, bool(problems), language())
-    parts = fragments.get(key)
-    if parts is None:
-        every, broken = evenings(runde)
-        chosen = in_period(every, start, end) if not problems else []
-        table = standings(chosen, [m.id for m in runde.members])
-        context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
-                   "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
-                   "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties},
-                   "period_label": period_label}
-        current_app.update_template_context(context)
-        module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
-        parts = {"standings": module.standings, "open": module.open, "listed": module.listed}
-        fragments.put(key, parts)
-    return parts
+    """The page's parts from the evenings' summaries: standings, head to head, chart, open balances, evenings."""
+    every, broken = evenings(runde)
+    chosen = in_period(every, start, end) if not problems else []
+    table = standings(chosen, [m.id for m in runde.members])
+    context = {"runde": runde, "names": {m.id: m.name for m in runde.members}, "table": table,
+               "groups": open_balances(every, runde.settles), "broken": broken, "figure": figure,
+               "chart": chart(table, runde), "by_id": {p.id: p for p in runde.parties},
+               "period_label": period_label}
+    current_app.update_template_context(context)
+    module = current_app.jinja_env.get_template("runde/_figures.html").make_module(context)
+    return {"standings": module.standings, "open": module.open, "listed": module.listed}
 
 
 def period_label(key: str) -> str:

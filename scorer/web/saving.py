@@ -7,7 +7,8 @@ import dataclasses
 import json
 import re
 
-from flask import flash, jsonify, redirect, request, url_for
+from flask import current_app, flash, g, jsonify, redirect, request, url_for
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 
 from .. import store
@@ -16,6 +17,7 @@ from ..games import game_of
 from .language import sentence
 from ..partie_file import deal_to_dict
 from ..problems import Problem, ScoringError
+from .responses import compact
 from .forms import new_key
 from .loading import current, settle
 
@@ -236,9 +238,17 @@ def _saved(sp, number, version):
         if next_dealer is None:   # before the first deal (Königrufen): whoever the new partie named
             next_dealer = fresh.partie.first_dealer
         whole = len(settlement.deals) == len(fresh.partie.deals)
-        return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
-                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
-                       context=game_of(fresh.partie).balance_line(settlement) if whole else None)
+        answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
+                      again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
+                      context=game_of(fresh.partie).balance_line(settlement) if whole else None)
+        if request.headers.get("X-Scorer-Show") == "board":
+            # the deal form's Save (static/form.js) shows this answer: the board, rendered as a GET of it would
+            # be, so the phone shows the deal after one round trip (the outbox's sends leave the header out);
+            # its flash ("Deal n recorded.") is in it and so shown once, as on the board loaded after a redirect
+            request_ctx.flashes = None   # read the session's flashes again (a form's render may have read none)
+            g.shown_path = board + "?"   # the page's own address as a GET has it (its language links come back to it)
+            answer["page"] = compact(current_app.view_functions["partie.board"](pid=sp.id).encode()).decode()
+        return jsonify(**answer)
     return redirect(board)
 
 

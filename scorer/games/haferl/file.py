@@ -6,9 +6,8 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
-from dataclasses import replace
 
-from ...partie_file import compact, deal_frame, different_names, names_of, rows_in
+from ...partie_file import deal_frame, different_names, names_of
 from .deals import CONTRACT_LABELS, Deal
 from .problems import Problem
 from .rules import TARGET
@@ -110,54 +109,3 @@ def settlement_to_dict(settlement: Settlement) -> dict:
         out["credits"] = [str(x) for x in settlement.credits]
     return out
 
-
-QUOTED = '","'   # between two amounts in a JSON list of strings
-
-
-def settlement_json(settlement: Settlement) -> str:
-    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece
-    of a deal's row is encoded once per object it comes from (the settlement keeps them all alive, and a
-    partie's repeated deals share theirs; a Pick-Up paid from the pot shares all but the pot's transfers), and
-    the amounts are put in as `str()` writes them, which JSON writes unchanged between quotes (a Decimal's
-    text has only digits, signs, a point and letters: nothing to escape)."""
-    pot = settlement.partie.rules.has_pot
-    known: dict = {}   # id(what a piece is made of) -> its JSON text
-    written: dict = {}   # a transfer's payer, payee (whole numbers), amount (as written), reason -> its JSON text
-    get = known.get
-    rows = []
-    append = rows.append
-    for number, deal, sitting_out, won, _, _, transfers, net, balance, pot_now, credits, _ in settlement.deals:
-        key = (id(deal), id(sitting_out), id(won))
-        head = get(key)
-        if head is None:
-            head = known[key] = compact({"type": deal.type, "dealer": deal.dealer, "sitting_out": sitting_out,
-                                         "won": won})[1:-1]
-        payments = get(id(net))
-        if payments is None:
-            payments = known[id(net)] = f'["{QUOTED.join(map(str, net))}"]'
-        listed = get(id(transfers))
-        if listed is None:
-            texts = []
-            for t in transfers:
-                text = get(id(t))
-                if text is None:   # a payment from the pot or an ante, made for this deal: perhaps seen before
-                    payer, payee, amount, reason = t
-                    same = ((payer, payee, str(amount), reason)
-                            if payer.__class__ is int and payee.__class__ is int else None)   # 1.0 == 1
-                    text = written.get(same)
-                    if text is None:
-                        text = compact({"from": "pot" if payer < 0 else payer, "to": "pot" if payee < 0 else payee,
-                                        "amount": str(amount), "reason": reason})
-                        if same is not None:
-                            written[same] = text
-                    known[id(t)] = text
-                texts.append(text)
-            listed = known[id(transfers)] = f'[{",".join(texts)}]'
-        row = (f'{{"number":{number},{head},"payments":{payments},"balance":["{QUOTED.join(map(str, balance))}"],'
-               f'"transfers":{listed}')
-        if pot:
-            row += f',"pot":"{pot_now}"'
-        if credits is not None:
-            row += f',"credits":["{QUOTED.join(map(str, credits))}"]'
-        append(row + "}")
-    return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)

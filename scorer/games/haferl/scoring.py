@@ -222,7 +222,6 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     problems: list[Problem] = []
     scored: dict = {}   # id(deal) -> the deal and its score: a partie file's repeated deals are one object
     pot_cents = None    # the pot written in cents, while it stays
-    new_tuple = tuple.__new__   # a NamedTuple made without its Python-level __new__
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = [] if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -247,11 +246,11 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             for t in planned:
                 if t.payer == POT:       # the pot pays what it has, and is refilled when empty
                     paid = min(t.amount, pot)
-                    moved.append(new_tuple(Transfer, (POT, t.payee, paid, t.reason)))   # Transfer(...), in C
+                    moved.append(Transfer(POT, t.payee, paid, t.reason))
                     pot -= paid
                     if pot <= 0:
                         for i in range(n):
-                            moved.append(new_tuple(Transfer, (i, POT, rules.ante, "ante")))
+                            moved.append(Transfer(i, POT, rules.ante, "ante"))
                         pot += n * rules.ante
                 else:
                     moved.append(t)
@@ -269,8 +268,8 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             if min(credits) <= 0:
                 bankrupt = min(range(n), key=lambda i: credits[i])
         dealer = (deal.dealer + 1) % n   # next_dealer(n, deal); sitting_out(n, deal.dealer) below
-        results.append(new_tuple(DealResult, (number, deal, deal.dealer if n == 4 else None, won, units, schneider,
-                                              transfers, net, balance, pot_cents, credits, dealer)))
+        results.append(DealResult(number, deal, deal.dealer if n == 4 else None, won, units, schneider,
+                                  transfers, net, balance, pot_cents, credits, dealer))
     if problems:
         raise HaferlError(problems)
     return Settlement(

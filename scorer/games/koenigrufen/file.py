@@ -8,9 +8,8 @@ from __future__ import annotations
 
 
 from ...partie import Partie
-from dataclasses import replace
 
-from ...partie_file import compact, deal_frame, different_names, names_of, rows_in
+from ...partie_file import deal_frame, different_names, names_of
 from ...words import N_
 from .deals import ABSENT, TOTAL, Deal, Premium, format_card_points, parse_card_points, written
 from .problems import KoenigrufenError, Problem
@@ -247,26 +246,3 @@ def settlement_to_dict(settlement: Settlement) -> dict:
             "balance": list(settlement.balance), "money_balance": list(settlement.money_balance),
             "money": [str(m) for m in settlement.money], "next_dealer": settlement.next_dealer,
             "doubled_pending": settlement.doubled_pending, "radl_left": settlement.radl_left}
-
-
-def settlement_json(settlement: Settlement) -> str:
-    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: what a deal
-    shows apart from its number and doubled Radl is encoded once per deal and multiplier (a partie repeats its
-    deals), the rest put in between."""
-    parts: dict = {}   # the row's fields by identity (all alive in the settlement) -> its two encoded pieces
-    get = parts.get
-    rows = []
-    append = rows.append
-    for r in settlement.deals:
-        number, deal, multiplier, items, points, money_points, _, _, pending = r[:9]
-        key = (id(deal), id(multiplier), id(items), id(points), id(money_points))
-        known = get(key)
-        if known is None:   # one encoding, cut before its items (no JSON string can hold `,"items":`)
-            text = compact({"type": deal.type, "dealer": deal.dealer, "contract": deal.contract,
-                            "multiplier": multiplier, "points": points, "money_points": money_points,
-                            "items": [{"item": i.item, "points": i.points, "money_points": i.money_points}
-                                      for i in items]})
-            cut = text.index(',"items":')
-            known = parts[key] = (text[1:cut], text[cut:-1])
-        append(f'{{"number":{number},{known[0]},"doubled_pending":{pending}{known[1]}}}')
-    return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)

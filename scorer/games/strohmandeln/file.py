@@ -6,12 +6,11 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...partie import name_key
-from ...partie_file import compact, deal_frame, names_of, rows_in
+from ...partie_file import deal_frame, names_of
 from .cards import _PARSED, format_card_points, parse_card_points
-from .deals import Bonus, Deal, made
+from .deals import Bonus, Deal
 from .problems import Problem, StrohmandelnError
 from .rules import BONUS_LABELS
 
@@ -100,7 +99,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         if player is not None and player.__class__ not in (int, str):   # True or 1.0 too: the check names it
             player = str(player)[:20]
         name = _NAMES.get(entry["bonus"], entry["bonus"])   # the known names as one string each, not one per deal
-        bonuses.append(made(Bonus, bonus=name, player=player))   # a wrong player: the check names it
+        bonuses.append(Bonus(bonus=name, player=player))   # a wrong player: the check names it
     kontra = raw.get("kontra", False)
     if not isinstance(kontra, bool):
         problems.append(Problem("kontra", "kontra is true or false"))
@@ -111,7 +110,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
         reason = None
     if dealer is None:
         return None
-    return made(Deal, type=_NAMES[kind], dealer=dealer, undertaker=undertaker, card_points=card_points,
+    return Deal(type=_NAMES[kind], dealer=dealer, undertaker=undertaker, card_points=card_points,
                 bonuses=tuple(bonuses), offender=offender, reason=reason, kontra=kontra)
 
 
@@ -165,48 +164,3 @@ def settlement_to_dict(settlement) -> dict:
     if strawman:
         out["credits"] = list(settlement.credits)
     return out
-
-
-def settlement_json(settlement) -> str:
-    """`settlement_to_dict`'s compact JSON text (with its newline), byte for byte, written faster: each piece
-    of a deal's row is encoded once per object it comes from (the settlement keeps them all alive; a partie
-    repeats its deals, and they share their scores), an item once per value (whole numbers); the row's
-    whole numbers (its number, points, balance, doubled rounds and credits) are put in between."""
-    strawman = settlement.credits is not None
-    known: dict = {}   # id(what a piece is made of) -> its JSON text
-    written: dict = {}   # an item's (or a deal's type and dealer's) values -> its JSON text, where every number
-    #                      is an int (a bool, a float would be == an int, and be written otherwise)
-    get = known.get
-    rows = []
-    append = rows.append
-    for number, deal, _, multiplier, items, points, balance, pending, _, _, _, _, _, credits in settlement.deals:
-        key = (id(deal), id(multiplier), id(points))
-        head = get(key)
-        if head is None:   # a deal not seen before: its type and dealer perhaps seen, its points whole numbers
-            kind, dealer = deal.type, deal.dealer
-            same = (kind, dealer) if dealer.__class__ is int else None   # only whole numbers: 0.0 == -0.0 == 0
-            dealt = written.get(same)
-            if dealt is None:
-                dealt = compact({"type": kind, "dealer": dealer})[1:-1]
-                if same is not None:
-                    written[same] = dealt
-            head = known[key] = f'{dealt},"multiplier":{multiplier},"points":[{points[0]},{points[1]}]'
-        listed = get(id(items))
-        if listed is None:
-            texts = []
-            for item, player, value in items:
-                same = (item, player, value) if player.__class__ is int and value.__class__ is int else None
-                text = written.get(same)
-                if text is None:
-                    text = compact({"item": item, "player": player, "points": value})
-                    if same is not None:
-                        written[same] = text
-                texts.append(text)
-            listed = known[id(items)] = f'[{",".join(texts)}]'
-        if strawman:
-            append(f'{{"number":{number},{head},"balance":[{balance[0]},{balance[1]}],'
-                   f'"doubled_pending":{pending},"items":{listed},"credits":[{credits[0]},{credits[1]}]}}')
-        else:
-            append(f'{{"number":{number},{head},"balance":[{balance[0]},{balance[1]}],'
-                   f'"doubled_pending":{pending},"items":{listed}}}')
-    return rows_in(settlement_to_dict(replace(settlement, deals=())), rows)

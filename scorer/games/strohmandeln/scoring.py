@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 from typing import NamedTuple
 from decimal import Decimal
 
@@ -37,9 +36,6 @@ class DealScore(NamedTuple):
     valat: int | None = None
 
 
-_item = partial(tuple.__new__, Item)   # _item((item, player, points)) is Item(item, player, points), made in C
-
-
 def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
     """A DealScore with its points added up per player."""
     a = b = 0
@@ -48,14 +44,14 @@ def _score(items, piles=None, winner=None, draw=False, valat=None) -> DealScore:
             a += i.points
         else:
             b += i.points
-    return tuple.__new__(DealScore, (tuple(items), (a, b), piles, winner, draw, valat))
+    return DealScore(tuple(items), (a, b), piles, winner, draw, valat)
 
 
 def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
     """The items of one deal that `check` accepted, multiplier not applied (`players`: always two here, as
     every game's `score(rules, deal, players)` is called)."""
     if deal.type == "misdeal":
-        return _score((_item(("misdeal", 1 - deal.offender, rules.misdeal_value)),))
+        return _score((Item("misdeal", 1 - deal.offender, rules.misdeal_value),))
     if deal.type == "redeal":
         return _score(())
     pack = rules.pack
@@ -80,29 +76,29 @@ def score(rules: RuleSet, deal: Deal, players: int = 2) -> DealScore:
             value = rules.simple_game_value
         else:
             value = rules.undertaken_won if winner == undertaker else rules.undertaken_lost
-        game.append(_item(("game", winner, value)))
+        game.append(Item("game", winner, value))
         won_with = rounded(piles[winner]) if piles else None
         if rules.grammel and won_with is not None and won_with >= rules.grammel:
-            game.append(_item(("grammel", winner, 1)))
+            game.append(Item("grammel", winner, 1))
         if rules.absolut and won_with is not None:
             absolut_from, absolut, grand_from, grand = rules.absolut
             if won_with >= grand_from:
-                game.append(_item(("grandpoint", winner, grand)))
+                game.append(Item("grandpoint", winner, grand))
             elif won_with >= absolut_from:
-                game.append(_item(("absolut", winner, absolut)))
+                game.append(Item("absolut", winner, absolut))
         if deal.kontra:
-            game = [_item((i.item, i.player, 2 * i.points)) for i in game]
+            game = [Item(i.item, i.player, 2 * i.points) for i in game]
 
     table = rules.bonuses
     draw = winner is None
-    bonuses = [_item((b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus]))
+    bonuses = [Item(b.bonus, b.player, rules.draw_value(b.bonus) if draw else table[b.bonus])
                for b in deal.bonuses if b.bonus != "valat"]
     if valat is not None:
-        tricks = [_item((name, valat, rules.bonuses[name])) for name in IN_THE_TRICKS if name in rules.bonuses]
+        tricks = [Item(name, valat, rules.bonuses[name]) for name in IN_THE_TRICKS if name in rules.bonuses]
         bonuses = [b for b in bonuses if b.item not in IN_THE_TRICKS]
         if rules.valat == "replace":
             game, tricks = [], []
-        items = game + [_item(("valat", valat, rules.valat_value))] + tricks + bonuses
+        items = game + [Item("valat", valat, rules.valat_value)] + tricks + bonuses
     else:
         items = game + bonuses
     return _score(items, piles, winner, winner is None and undertaker is None, valat)
@@ -269,7 +265,6 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
     # results keep every deal alive), and per multiplier; a partie file's reader hands repeated deals as one object
     scored: dict = {}
     multiplied: dict = {}
-    new_result = tuple.__new__
     for number, deal in enumerate(deals, start=len(results) + 1):
         found = () if checked else check(rules, deal, partie.players)
         if bankrupt is not None and not problems:
@@ -311,9 +306,9 @@ def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlemen
             credits = (bankroll + balance, bankroll - balance)
             if min(credits) <= 0:
                 bankrupt = 0 if credits[0] <= 0 else 1
-        results.append(new_result(DealResult, (  # DealResult(...) without its Python-level __new__
+        results.append(DealResult(
             number, deal, game_round, multiplier, items, points, (balance, -balance),
-            doubling.pending if doubling.rounds else 0, dealer, piles, winner, draw, nullrunde, credits)))
+            doubling.pending if doubling.rounds else 0, dealer, piles, winner, draw, nullrunde, credits))
     if problems:
         raise StrohmandelnError(problems)
     return Settlement(

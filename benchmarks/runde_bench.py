@@ -1,63 +1,21 @@
 """A large Runde for the benchmark: five years of a weekly-ish Runde, 250 evenings of 80 deals (20,000 deals),
 and a measurement of its standings page against a 1,000-deal board on the same real server.
 
-`python -m scorer.runde_bench` prints the figures (medians, warm and cold: the first request of a server that
-never showed the Runde replays every evening and stores their summaries; after a restart it reads them). `scorer.bench` calls
+`python -m benchmarks.runde_bench` prints the figures (medians, warm and cold: the first request of a server that
+never showed the Runde replays every evening and stores their summaries; after a restart it reads them). `benchmarks.bench` calls
 `build_runde(db)` to store the Runde and `measure(port, rid, board)` against its running server.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
 import http.client
 import os
-import random
 import statistics
 import tempfile
 import time
 
-from .games.strohmandeln import Bonus, Deal, Partie, RuleSet
-
-MEMBERS = ("Anna", "Bernd", "Clara", "Dieter")
-
-
-def evening_deals(n: int, rng: random.Random) -> tuple[Deal, ...]:
-    """An evening's mix of Strohmandeln deals, valid under the default rules."""
-    deals = []
-    dealer = 0
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.03:
-            deals.append(Deal("misdeal", dealer, offender=dealer))
-            continue
-        thirds = rng.choice([44, 62, 77, 90, 100, 105, 106, 107, 110, 120, 134, 140, 150, 165])
-        bonuses = ()
-        if rng.random() < 0.15:
-            bonuses = (Bonus(rng.choice(["pagat", "uhu", "kakadu", "pagat_captured"]), rng.randint(0, 1)),)
-        deals.append(Deal("game", dealer, undertaker=rng.choice([None, None, 0, 1]), card_points=(thirds, None),
-                          bonuses=bonuses))
-        dealer = 1 - dealer
-    return tuple(deals)
-
-
-def build_runde(db, evenings: int = 250, deals: int = 80, seed: int = 17) -> str:
-    """Store a Runde of four members with `evenings` Strohmandeln evenings of `deals` deals each, a week apart
-    (each evening two of the four), the older half settled; its id. One transaction."""
-    from .runde_store import import_runde
-
-    rng = random.Random(seed)
-    first = datetime.datetime(2020, 1, 9, 19, 30)
-    rules = RuleSet.default()
-    parties = []
-    for i in range(evenings):
-        pair = rng.sample(MEMBERS, 2)
-        partie = Partie(tuple(pair), rules, evening_deals(deals, rng))
-        day = first + datetime.timedelta(days=7 * i)
-        settled = (day + datetime.timedelta(days=1)).isoformat() if i < evenings // 2 else None
-        parties.append((partie, pair, settled, day.isoformat()))
-    return import_runde(db, "Donnerstagsrunde", "strohmandeln", rules.preset, "month", list(MEMBERS), parties)
-
+from .samples import build_runde   # noqa: F401  (the bench's `build_runde` is the sample's)
 
 def timed_get(conn: http.client.HTTPConnection, path: str) -> tuple[float, int, int]:
     """One GET: (milliseconds, status, body bytes)."""
@@ -85,9 +43,11 @@ def measure(port: int, rid: str, board: str, runs: int = 15) -> dict:
 
 
 def main() -> None:
-    from . import store
-    from .bench import free_port, sample_partie, start_server
-    from .db import connect
+    from scorer import store
+    from scorer.db import connect
+
+    from .bench import free_port, start_server
+    from .samples import sample_partie
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=15)

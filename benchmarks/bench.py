@@ -1,4 +1,4 @@
-"""Benchmarks that print figures: `python -m scorer.bench [--quick] [--only ...] [--markdown BENCHMARKS.md]`.
+"""Benchmarks that print figures: `python -m benchmarks.bench [--quick] [--only ...] [--markdown BENCHMARKS.md]`.
 
 1. engine: replay in process at 10, 1,000 and 100,000 deals; `replay --json` against the bare JSON work of
    reading its input and writing its output, for the three games' partie files (Strohmandeln also with
@@ -51,105 +51,14 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from .games.strohmandeln import Bonus, Deal, Partie, RuleSet, replay
+from scorer.games.strohmandeln import Partie, RuleSet, replay
+
+from .samples import sample_deals, sample_haferl, sample_koenigrufen, sample_partie, sample_varied
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- what the figures are made of -------------------------------------------------------------------------
-
-def sample_deals(n: int, seed: int = 7) -> list[Deal]:
-    """A realistic evening's mix of deals (valid under the default rules), reproducible."""
-    rng = random.Random(seed)
-    deals = []
-    dealer = 0
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.03:
-            deals.append(Deal("misdeal", dealer, offender=dealer))
-            continue
-        if r < 0.05:
-            deals.append(Deal("redeal", dealer, reason="no-tarock"))
-            continue
-        thirds = rng.choice([44, 62, 77, 90, 100, 105, 106, 107, 110, 120, 134, 140, 150, 165])
-        bonuses = ()
-        if rng.random() < 0.15:
-            bonuses = (Bonus(rng.choice(["pagat", "uhu", "kakadu", "pagat_captured"]), rng.randint(0, 1)),)
-        kind = "renonce" if r < 0.07 else "game"
-        offender = None
-        if kind == "renonce":
-            offender = 1 - bonuses[0].player if bonuses else rng.randint(0, 1)
-        deals.append(Deal(kind, dealer, undertaker=rng.choice([None, None, 0, 1]), card_points=(thirds, None),
-                          bonuses=bonuses, offender=offender))
-        dealer = 1 - dealer
-    return deals
-
-
-def sample_varied(n: int, seed: int = 7) -> list[Deal]:
-    """Deals as unlike each other as the rules allow (the worst case for remembering repeated deals):
-    any pile of whole tricks for either player, any undertaker, up to three bonuses each to either player,
-    Kontra; each one checked valid under the default rules. Reproducible."""
-    from .games.strohmandeln.deals import check
-    rules = RuleSet.default()
-    piles = sorted(rules.pack.reachable)
-    names = sorted(rules.bonuses)
-    rng = random.Random(seed)
-    deals: list[Deal] = []
-    dealer = 0
-    while len(deals) < n:
-        value = rng.choice(piles)
-        undertaker = rng.choice([None, 0, 1])
-        bonuses = tuple(Bonus(name, rng.randint(0, 1)) for name in rng.sample(names, rng.randint(0, 3)))
-        kind = "renonce" if rng.random() < 0.05 else "game"
-        deal = Deal(kind, dealer, undertaker=undertaker, card_points=(value, None) if rng.random() < 0.5 else
-                    (None, value), bonuses=bonuses, kontra=rules.kontra and undertaker is not None and rng.random() < 0.2,
-                    offender=rng.randint(0, 1) if kind == "renonce" else None)
-        if check(rules, deal, ("Anna", "Bernd")):
-            deal = Deal("game", dealer, undertaker=undertaker, card_points=deal.card_points)
-            if check(rules, deal, ("Anna", "Bernd")):
-                continue
-        deals.append(deal)
-        dealer = 1 - dealer
-    return deals
-
-
-def sample_partie(n: int) -> Partie:
-    """A partie of Anna and Bernd with `n` sample deals."""
-    return Partie(("Anna", "Bernd"), RuleSet.default(), tuple(sample_deals(n)))
-
-
-def sample_haferl(n: int, seed: int = 7):
-    """A Bavarian Tarock partie of four with `n` deals (pickups and Hand games, now and then a redeal)."""
-    from .games import haferl
-    rng = random.Random(seed)
-    deals = []
-    dealer = 3
-    for _ in range(n):
-        if rng.random() < 0.05:
-            deals.append(haferl.Deal("redeal", dealer))
-        else:
-            deals.append(haferl.Deal("game", dealer, declarer=(dealer + 1 + rng.randint(0, 2)) % 4,
-                                     contract=rng.choice(["pickup", "pickup", "hand"]),
-                                     declarer_points=rng.choice([40, 55, 61, 67, 72, 80, 90])))
-        dealer = (dealer + 1) % 4
-    rules = haferl.RuleSet.from_dict({"preset": "haferl", "ante": "0.50"})
-    return Partie(("Anna", "Bernd", "Clara", "Dieter"), rules, tuple(deals), 3)
-
-
-def sample_koenigrufen(n: int, seed: int = 7):
-    """A Königrufen partie of four with `n` deals (Vorhand's Rufer, the partner and card points varied)."""
-    from .games.koenigrufen.deals import Deal as KDeal
-    from .games.koenigrufen.rules import RuleSet as KRuleSet
-    rng = random.Random(seed)
-    deals = []
-    for i in range(n):
-        dealer = i % 4
-        declarer = (dealer + 1) % 4   # only Vorhand may play a Rufer
-        partner = (declarer + 1 + rng.randint(0, 2)) % 4
-        deals.append(KDeal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
-                           card_points=3 * rng.randint(20, 60)))
-    return Partie(("Anna", "Bernd", "Clara", "Dieter"), KRuleSet.default(), tuple(deals), 0)
-
 
 def pct(values, p: float) -> float:
     """The p-th percentile (nearest rank) of `values`."""
@@ -220,8 +129,8 @@ def engine(quick: bool) -> None:
         med = statistics.median(times)
         t.add(f"{n:,}", runs, ms(med), ms(pct(times, 95)), f"{n / med:,.0f}", f"{med / n * 1e6:.2f}")
 
-    from . import partie_file
-    from .__main__ import main as cli
+    from scorer import partie_file
+    from scorer.__main__ import main as cli
     t = table("Engine: `replay --json` over the bare JSON work",
               ["partie", "deals", "repeated", "runs", "replay --json", "bare JSON", "ratio (median)", "µs/deal"],
               "Bare JSON: `json.loads` of the same file and compact `json.dumps` of the same settlement, in the "
@@ -275,16 +184,16 @@ def engine(quick: bool) -> None:
 # -- 2. the board in process ------------------------------------------------------------------------------
 
 def board_cost(quick: bool) -> None:
-    """What a board request costs at 1,000 and 10,000 deals: replayed every time, from the settlement cache
-    (rendered every time), and the rendered page kept."""
-    from . import create_app, store
-    from .db import connect
+    """What a board request costs at 1,000 and 10,000 deals: replayed every time, and from the settlement cache
+    (rendered every time)."""
+    from scorer import create_app, store
+    from scorer.db import connect
     runs_cold, runs_warm = (5, 30) if quick else (9, 100)
     t = table("Board: one request in process (Flask test client)",
-              ["deals", "replay", "no cache", "settlement cached", "page kept", "runs"],
+              ["deals", "replay", "no cache", "settlement cached", "runs"],
               f"Medians: replay and no cache over {runs_cold} runs, the others over {runs_warm}. No cache: replayed "
               "and rendered. Settlement cached: rendered from the cached settlement (what a phone gets right "
-              "after a new deal). Page kept: the rendered board sent from memory (the partie unchanged).")
+              "after a new deal).")
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": os.path.join(tmp, "b.sqlite"), "SECRET_KEY": "bench", "TESTING": True})
         for n in (1_000, 10_000):
@@ -293,15 +202,12 @@ def board_cost(quick: bool) -> None:
                 pid = store.create_partie(connect(app.config["DATABASE"]), partie)
             client = app.test_client()
             replay_s = statistics.median(timed(lambda: replay(partie), runs_cold))
-            app.config.update(SETTLEMENT_CACHE=0, PAGE_CACHE=0)
+            app.config.update(SETTLEMENT_CACHE=0)
             cold = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_cold))
             app.config.update(SETTLEMENT_CACHE=16)
             client.get(f"/p/{pid}")
             settled = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_warm))
-            app.config.update(PAGE_CACHE=256)
-            client.get(f"/p/{pid}")
-            kept = statistics.median(timed(lambda: client.get(f"/p/{pid}"), runs_warm))
-            t.add(f"{n:,}", ms(replay_s), ms(cold), ms(settled), ms(kept), f"{runs_cold}/{runs_warm}")
+            t.add(f"{n:,}", ms(replay_s), ms(cold), ms(settled), f"{runs_cold}/{runs_warm}")
 
 
 # -- the real server ---------------------------------------------------------------------------------------
@@ -510,8 +416,8 @@ def stylesheet_of(html: str) -> str:
 
 def server(quick: bool) -> None:
     """Latency and throughput of the real server with a partie of 1,000 deals, against a static file."""
-    from . import store
-    from .db import connect
+    from scorer import store
+    from scorer.db import connect
     seconds = 2.0 if quick else 10.0
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "bench.sqlite")
@@ -613,8 +519,8 @@ def server(quick: bool) -> None:
 
 def club(quick: bool) -> None:
     """60 phones at 30 tables, open loop: a poll every 5 s each, a deal every 90 s each, for 60 s."""
-    from . import store
-    from .db import connect
+    from scorer import store
+    from scorer.db import connect
     seconds = 15.0 if quick else 60.0
     tables, poll_every, deal_every = 30, 5.0, 90.0
     with tempfile.TemporaryDirectory() as tmp:
@@ -703,8 +609,8 @@ def club(quick: bool) -> None:
 def weight(quick: bool) -> None:
     """Bytes of every page of the three games and the Runde, uncompressed and on the wire, and the requests each
     page makes."""
-    from . import create_app, store
-    from .db import connect
+    from scorer import create_app, store
+    from scorer.db import connect
     n = 200 if quick else 1_000
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "w.sqlite")
@@ -739,7 +645,7 @@ def weight(quick: bool) -> None:
                   ["page", "HTML", "CSS", "JS", "icon", "HTML + files", "wire (br)", "wire (gzip)", "requests",
                    "again"],
                   "Bytes. The Runde: four members, " + ("25" if quick else "250") + " weekly evenings of 80 deals "
-                  "(scorer/runde_bench.py). HTML: the page's document alone, uncompressed (goal: at most 30,000 bytes, "
+                  "(benchmarks/samples.py). HTML: the page's document alone, uncompressed (goal: at most 30,000 bytes, "
                   "tests/test_page_weight.py). HTML + files: the document and every stylesheet, script and icon it "
                   "loads, uncompressed (the manifest aside: a browser reads it to install the app). "
                   "On the wire: the same as "
@@ -785,8 +691,8 @@ def weight(quick: bool) -> None:
 
 def runde(quick: bool) -> None:
     """The standings page of a Runde of 20,000 deals against a warm 1,000-deal board, on the same server."""
-    from . import store
-    from .db import connect
+    from scorer import store
+    from scorer.db import connect
     from .runde_bench import build_runde, measure
     evenings, runs, repeats = (50, 5, 2) if quick else (250, 15, 3)
     with tempfile.TemporaryDirectory() as tmp:
@@ -807,7 +713,7 @@ def runde(quick: bool) -> None:
                 stop_server(proc)
     t = table(f"Die Runde: four members, {evenings} evenings of 80 deals ({evenings * 80:,} deals)",
               ["server", "Runde page (warm)", "1,000-deal board (warm)", "ratio", "Runde page (first)", "page size"],
-              f"Waitress on 127.0.0.1 (scorer/runde_bench.py), one kept-alive connection, the Runde's standings "
+              f"Waitress on 127.0.0.1 (benchmarks/samples.py), one kept-alive connection, the Runde's standings "
               f"(all time) and a board alternating; medians of {runs} each. First: the Runde's page right after "
               f"the server started: in run 1 every partie replayed (and its summary stored), in the later runs "
               f"(restarts) the summaries read from the store. Stored in {built:.1f} s (one transaction).")
@@ -838,8 +744,8 @@ def paint(quick: bool) -> None:
     """First contentful paint of the board and the deal form: CPU x4 slower, 2 s round trip, 50 KB/s."""
     from playwright.sync_api import sync_playwright
 
-    from . import store
-    from .db import connect
+    from scorer import store
+    from scorer.db import connect
     runs = 1 if quick else 5
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "paint.sqlite")
@@ -899,7 +805,7 @@ def taps(quick: bool) -> None:
         def log_request(self, *args, **kwargs):
             pass
 
-    from . import create_app
+    from scorer import create_app
     t = table("Taps and keystrokes from the board (Chromium, 390×844, touch)", ["deal", "taps", "keys", "total"],
               "A field is tapped before typing into it unless the page itself put the focus there; nothing is "
               "focused from the benchmark's code.")
@@ -1040,7 +946,7 @@ def write_markdown(path: str, runs: list[dict], quick: bool) -> None:
     for run in runs:
         begin, end = f"<!-- bench:{run['section']} -->", f"<!-- bench:{run['section']} end -->"
         block = [begin, "",
-                 f"*`python -m scorer.bench{' --quick' if quick else ''} --only {run['section']}` on {run['started']}; "
+                 f"*`python -m benchmarks.bench{' --quick' if quick else ''} --only {run['section']}` on {run['started']}; "
                  f"{machine()}; load average (1 / 5 / 15 min) {run['load_before']} before, {run['load_after']} after.*",
                  ""]
         block += [t.markdown() for t in run["tables"]]
@@ -1061,7 +967,7 @@ SECTIONS = {"engine": engine, "board": board_cost, "server": server, "club": clu
 
 def main(argv=None) -> int:
     """Run the chosen benchmarks and print their figures."""
-    parser = argparse.ArgumentParser(prog="python -m scorer.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and shorter loads (about a minute)")
     parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated: " + ", ".join(SECTIONS))
     parser.add_argument("--markdown", metavar="FILE", help="write the tables into FILE (e.g. BENCHMARKS.md)")
