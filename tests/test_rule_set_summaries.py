@@ -41,7 +41,8 @@ def test_koenigrufen_new_partie_page_says_what_its_cups_pay(client):
     shown = summaries(page)
     assert set(shown) == {"ooe", "tirol"}
     assert all(shown[p] for p in ("ooe", "tirol"))
-    assert '<link rel="stylesheet" href="/static/form.' in page
+    # the stylesheet that shows the checked rule set's summary is written into the page (static/form.css)
+    assert "form .preset:has(input[name=preset]:checked) + .preset-summary{display:block;}" in page
 
 
 def test_the_stylesheet_shows_the_checked_summary_by_one_rule_naming_no_game():
