@@ -1,11 +1,46 @@
-"""Fixtures: an app with a throwaway database per test, its client, and a partie to play in."""
+"""Fixtures: an app with a throwaway database per test, its client, and a partie to play in; the Hypothesis
+profiles ("quick" and "full") and `examples(n)`, the number of examples a property test asks for."""
 
+import os
 import re
 import secrets
 
 import pytest
+from hypothesis import settings
 
 from scorer import create_app
+
+# Hypothesis profiles. "full": every property test runs the example count written at it (Hypothesis' default of
+# 100 where none is written); "quick": a tenth of it. The quick profile is chosen when the run leaves out the slow
+# tests (`-m "not slow"`, the quick run of README.md); `--hypothesis-profile NAME` or SCORER_HYPOTHESIS=NAME
+# chooses one by name. The default run (bash scripts/test.sh, CI) is the full one.
+settings.register_profile("full", max_examples=100)
+settings.register_profile("quick", max_examples=10)
+
+
+def pytest_configure(config):
+    chosen = config.getoption("hypothesis_profile", None) or os.environ.get("SCORER_HYPOTHESIS")
+    if not chosen:
+        chosen = "quick" if "not slow" in (config.getoption("markexpr", "") or "") else "full"
+    settings.load_profile(chosen)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test: a screenshot of each page it left open (tests/screens.py), named in the report."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when == "call" and report.failed and browser is not None:
+        from .screens import failed
+
+        for path in failed(item.nodeid, browser):
+            report.sections.append(("screenshot", str(path)))
+
+
+def examples(n: int) -> int:
+    """`n` examples in the full profile; in the quick one its share of them (a tenth, at least 3)."""
+    return max(3, n * settings.default.max_examples // 100)
 
 
 @pytest.fixture

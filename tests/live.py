@@ -68,5 +68,19 @@ class Live:
         return self.request("POST", path, data=data if data is not None else {}, **kw)
 
     def close(self) -> None:
-        self.server.close()
-        self.thread.join(timeout=10)
+        stop(self.server, self.thread)
+
+
+def stop(server, thread: threading.Thread) -> None:
+    """Stop a waitress server running in `thread`: closed from inside its own loop (woken by its trigger), so the
+    loop ends at once instead of at the end of its one-second poll."""
+    trigger = getattr(server, "trigger", None)
+    if trigger is not None and thread.is_alive():
+        try:
+            trigger.pull_trigger(server.close)
+        except OSError:                        # the trigger already closed: the loop is ending by itself
+            pass
+        thread.join(timeout=10)
+    if thread.is_alive():                      # no trigger (several sockets) or the loop did not answer
+        server.close()
+        thread.join(timeout=10)

@@ -27,6 +27,7 @@ from scorer import create_app, store
 from scorer.web import loading
 
 from .conftest import NEW_PARTIE, record, start
+from .live import stop
 
 DATA = Path(__file__).parent / "data"
 HAFERL_NEW = {"game": "haferltarock", "player0": "Łukasz", "player1": "Dvořák", "player2": "Иван",
@@ -200,8 +201,7 @@ class Server:
             return e.code, dict(e.headers), e.read().decode()
 
     def close(self):
-        self.server.close()
-        self.thread.join(timeout=10)
+        stop(self.server, self.thread)
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

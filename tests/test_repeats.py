@@ -16,6 +16,9 @@ from tests import test_haferl as bavarian
 from tests import test_koenigrufen_properties as koenigrufen
 from tests import test_properties as strohmandeln
 
+from .conftest import examples
+
+
 
 def read(text: str, remember: bool):
     """The partie of `text`, its deals remembered (the command line's way) or each read the slow way."""
@@ -56,7 +59,7 @@ def repeated(draw, partie, most=40):
     return type(partie)(partie.players, partie.rules, deals, deals[0].dealer)
 
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                              HealthCheck.filter_too_much])
 
 
@@ -72,7 +75,7 @@ def test_koenigrufen_repeated_deals_read_and_score_as_every_deal_read_alone(part
     assert_fast_equals_slow(repeated(data.draw, partie))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(1, 60), st.integers(0, 10_000))
 def test_bavarian_repeated_deals_read_and_score_as_every_deal_read_alone(n, seed):
     assert_fast_equals_slow(sample_haferl(n, seed))
@@ -103,7 +106,7 @@ def outcome(text: str, remember: bool):
         return [str(p) for p in exc.problems]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from([GOOD] + BAD), min_size=1, max_size=30))
 def test_repeated_odd_deals_read_as_each_read_alone(deals):
     """1, 1.0, true and "1" are told apart; every bad deal is named where it stands, as read alone."""
@@ -127,7 +130,7 @@ def typed(value):
     return (type(value).__name__, repr(value))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(JSON_VALUES, JSON_VALUES)
 def test_a_deal_is_remembered_by_its_value_with_every_type_and_order(a, b):
     """Two deals share a key exactly when they are the same JSON value: same types (1, 1.0, true, "1"
