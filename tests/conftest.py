@@ -1,14 +1,48 @@
 """Fixtures: an app with a throwaway database per test, its client, and a partie to play in; the Hypothesis
 profiles ("quick" and "full") and `examples(n)`, the number of examples a property test asks for."""
 
+import functools
 import os
 import re
 import secrets
 
 import pytest
 from hypothesis import settings
+from jinja2 import BytecodeCache
 
-from scorer import create_app
+import scorer
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates kept in memory for the whole run: each test makes its own app, whose template
+    environment would otherwise compile every page's template again (about 70 ms a page). Keyed by the template's
+    name and a checksum of its source, so a changed template is compiled anew; only the bytecode is shared."""
+
+    def __init__(self):
+        self.kept = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = CompiledTemplates()
+
+
+def _sharing_compiled_templates(make):
+    @functools.wraps(make)
+    def create_app(*args, **kwargs):
+        app = make(*args, **kwargs)
+        app.jinja_env.bytecode_cache = COMPILED
+        return app
+    return create_app
+
+
+# before the test modules import it: every app the tests make shares the compiled templates
+scorer.create_app = create_app = _sharing_compiled_templates(scorer.create_app)
 
 # Hypothesis profiles. "full": every property test runs the example count written at it (Hypothesis' default of
 # 100 where none is written); "quick": a tenth of it. The quick profile is chosen when the run leaves out the slow

@@ -1,21 +1,14 @@
-"""The app under a real waitress server, started in this process on 127.0.0.1 with a free port, with the
+"""The app under a real waitress server, started in this process on 127.0.0.1 on a port the system gives it, with the
 settings `python -m scorer serve` uses (`scorer.serving.make_server`); plain HTTP requests to it."""
 
 from __future__ import annotations
 
 import http.client
 import secrets
-import socket
 import threading
 import urllib.parse
 
 from scorer.serving import make_server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Answer:
@@ -34,8 +27,9 @@ class Live:
 
     def __init__(self, app, threads: int = 4, **changes):
         self.app = app
-        self.port = free_port()
-        self.server = make_server(app, host="127.0.0.1", port=self.port, threads=threads, **changes)
+        # port 0: the system's free port, bound at once (no window in which a parallel test could take it)
+        self.server = make_server(app, host="127.0.0.1", port=0, threads=threads, **changes)
+        self.port = self.server.effective_port
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         self.base = f"http://127.0.0.1:{self.port}"

@@ -8,7 +8,6 @@ import os
 import shlex
 import re
 import secrets
-import socket
 import sqlite3
 import stat
 import subprocess
@@ -159,21 +158,15 @@ def test_the_passcode_is_compared_in_constant_time():
     assert "hmac.compare_digest" in source
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
     """The app under waitress on a free port, in this process."""
 
     def __init__(self, app):
         from waitress.server import create_server
-        self.port = free_port()
         # poll(), not select(): a socket closed by close() from this thread is then seen as closed by the
-        # server's loop, not a "Bad file descriptor" in its thread
-        self.server = create_server(app, host="127.0.0.1", port=self.port, threads=4, asyncore_use_poll=True)
+        # server's loop, not a "Bad file descriptor" in its thread; port 0: the system's free port, bound at once
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
+        self.port = self.server.effective_port
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         self.base = f"http://127.0.0.1:{self.port}"
