@@ -943,7 +943,7 @@ def taps(quick: bool) -> None:
                     tap("#record"), page.wait_for_selector("#points"), type_("#points", "38"), tap("#save")))
                 run("undertaken game (Vorhand), pile typed (40 + 2 Blatt)", lambda: (
                     tap("#record"), page.wait_for_selector("#points"),
-                    tap("input[name=undertaker][value=forehand] + span"), type_("#points", "40"),
+                    tap("#fs-undertaker label:has-text('(Vorhand)') span"), type_("#points", "40"),
                     tap("input[name=blatt][value='2'] + span"), tap("#save")))
 
                 def keys(text):   # typed into the field that has the focus (the start focused the points)
@@ -953,9 +953,9 @@ def taps(quick: bool) -> None:
                         counts["keys"] += 1
 
                 run("undertaken game from the board's start (40)", lambda: (
-                    tap(".starts a[href*='undertaker=forehand']"), keys("40"), tap("#save")))
+                    tap(".starts a[href*='undertaker=1']"), keys("40"), tap("#save")))
                 run("undertaken game from the board's start (40 + 2 Blatt)", lambda: (
-                    tap(".starts a[href*='undertaker=forehand']"), keys("40"),
+                    tap(".starts a[href*='undertaker=1']"), keys("40"),
                     tap("input[name=blatt][value='2'] + span"), tap("#save")))
                 run("simple game from the board's start (38)", lambda: (
                     tap(".starts a[href*='undertaker=nobody']"), keys("38"), tap("#save")))
@@ -964,7 +964,7 @@ def taps(quick: bool) -> None:
                     def steps():
                         tap("#record")
                         page.wait_for_selector("#points")
-                        tap("input[name=undertaker][value=forehand] + span")
+                        tap("#fs-undertaker label:has-text('(Vorhand)') span")
                         tap("details.calc > summary")
                         for label, times in (("Trull cards", 2), ("Kings", 2), ("Queens", 2)):
                             for _ in range(times):

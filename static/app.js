@@ -89,27 +89,72 @@
     if (f) f[1] = String(value); else entry.fields.push([name, String(value)]);
   }
 
+  // What this phone saw of each partie: {pid: {version, count, dealer, context, own}}, the newest version wins
+  // (a page, or the answer to this phone's own recorded deal). `own` maps a version to [the version, the count]
+  // after a deal this phone recorded at that version: a deal typed here after its own earlier ones expects the
+  // version they lead to, so only a deal of ANOTHER phone in between is a conflict (the 409's choice).
+  const SEEN = "scorer-seen";
+  function loadSeen() {
+    try { return JSON.parse(localStorage.getItem(SEEN) || "{}"); } catch (e) { return {}; }
+  }
+  function saw(pid, state) {
+    if (!pid || state.version == null || isNaN(state.version)) return;
+    const all = loadSeen();
+    const now = all[pid] || { own: {} };
+    if (now.version != null && now.version > state.version) return;
+    ["version", "count", "dealer", "context"].forEach(function (k) { if (state[k] != null) now[k] = state[k]; });
+    if (state.context == null && state.count !== now.contextCount) delete now.context;
+    if (state.context != null) now.contextCount = state.count;
+    all[pid] = now;
+    try { localStorage.setItem(SEEN, JSON.stringify(all)); } catch (e) { /* nothing kept */ }
+  }
+  function seen(pid) { return loadSeen()[pid] || null; }
+  function learn(pid, before, done, key) {
+    // this phone's deal (`key`), sent at version `before`, was recorded: the partie is now at done.version
+    const after = parseInt(done.version, 10);
+    if (!done.again && before != null && !isNaN(after) && after > before) {
+      const all = loadSeen();
+      const now = all[pid] || { own: {} };
+      now.own = now.own || {};
+      now.own[before] = [after, done.count, key || null];
+      const versions = Object.keys(now.own).map(Number).sort(function (a, b) { return a - b; });
+      versions.slice(0, Math.max(0, versions.length - 50)).forEach(function (v) { delete now.own[v]; });
+      all[pid] = now;
+      try { localStorage.setItem(SEEN, JSON.stringify(all)); } catch (e) { /* nothing kept */ }
+    }
+    saw(pid, { version: after, count: done.count, dealer: done.next_dealer, context: done.context });
+  }
+  function expected(pid, version, before) {
+    // the version a deal typed at `version` expects now: past this phone's own deals that waited before it when
+    // it was typed (`before`, their keys) and have been recorded since; any other change is another phone's
+    const own = (seen(pid) || {}).own || {};
+    let v = version, count = null;
+    for (let guard = 0; own[v] && before.indexOf(own[v][2]) >= 0 && guard < 1000; guard += 1) {
+      count = own[v][1];
+      v = own[v][0];
+    }
+    return { version: v, count: count };
+  }
+  const outboxEl = document.getElementById("outbox");
+  if (outboxEl && outboxEl.dataset.version) {
+    saw(outboxEl.dataset.pid, { version: parseInt(outboxEl.dataset.version, 10), count: parseInt(outboxEl.dataset.count, 10),
+                                dealer: parseInt(outboxEl.dataset.dealer, 10), context: outboxEl.dataset.context });
+  }
+
   function settled(key, done) {
-    // a deal of the outbox was recorded: the next one typed after it on this phone builds on it
+    // a deal of the outbox was recorded: the ones typed after it on this phone expect the version it led to
     const box = loadBox();
     const entry = box.find(function (e) { return e.key === key; });
     if (!entry) return;
+    // the version the scorer checked it against: the form's, or after "record mine too" the one the player saw
+    learn(entry.pid, parseInt(field(entry, field(entry, "action") === "record-anyway" ? "seen_version" : "version"), 10),
+          done, key);
     entry.state = "recorded";
     entry.number = done.recorded;
     entry.again = done.again;
     entry.at = Date.now();
     delete entry.html;
-    box.forEach(function (e) {
-      if (e.after === key && e.state === "waiting") {
-        setField(e, "version", done.version);
-        // typed on a page that proposed the dealer of the deal just recorded: the next dealer deals it
-        if (e.proposedDealer != null && done.next_dealer != null && field(e, "dealer") === e.proposedDealer) {
-          setField(e, "dealer", done.next_dealer);
-        }
-        if (done.recorded) setField(e, "count", done.recorded);
-        e.after = null;
-      }
-    });
+    box.forEach(function (e) { if (e.after === key) e.after = null; });
     saveBox(box);
   }
 
@@ -138,6 +183,17 @@
       return;
     }
     flushing = true;
+    if (field(next, "action") !== "record-anyway" && field(next, "version") != null) {
+      // typed after this phone's own deals (recorded since): it expects the version they led to, never a conflict
+      // with itself. The dealer and the persons stay as typed.
+      const typed = parseInt(field(next, "version"), 10);
+      const now = expected(next.pid, typed, next.before || (next.after ? [next.after] : []));
+      if (now.version !== typed) {
+        setField(next, "version", now.version);
+        if (now.count != null && field(next, "count") != null) setField(next, "count", now.count);
+        saveBox(box);
+      }
+    }
     const body = new URLSearchParams();
     next.fields.forEach(function (f) { body.append(f[0], f[1]); });
     fetch(next.url, { method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" } })
@@ -211,11 +267,18 @@
         retry.className = "button outbox-retry";
         retry.textContent = WORDS.retry || "Try again";
         retry.addEventListener("click", function () {
-          const box = loadBox();
-          const entry = box.find(function (x) { return x.key === e.key; });
-          if (entry) { entry.state = "waiting"; delete entry.retryAt; delete entry.tries; saveBox(box); }
-          renderOutbox();
-          flush();
+          // a fresh form token first (the refusal may be of a dead one: a restarted scorer), never the old one again
+          retry.disabled = true;
+          freshToken(e.url).then(function (token) {
+            const box = loadBox();
+            const entry = box.find(function (x) { return x.key === e.key; });
+            if (entry) {
+              if (token) setField(entry, "csrf_token", token);
+              entry.state = "waiting"; delete entry.retryAt; delete entry.tries; saveBox(box);
+            }
+            renderOutbox();
+            flush();
+          });
         });
         const drop = document.createElement("button");
         drop.type = "button";
@@ -232,6 +295,16 @@
     outbox.append(h, list);
   }
 
+  function freshToken(url) {
+    // the CSRF token of the form page the entry was typed on, as the scorer gives it now (null: not reachable)
+    return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      return r.ok ? r.text() : "";
+    }).then(function (html) {
+      const input = new DOMParser().parseFromString(html, "text/html").querySelector("input[name=csrf_token]");
+      return input ? input.value : null;
+    }).catch(function () { return null; });
+  }
+
   function discard(key) {
     saveBox(loadBox().filter(function (e) { return e.key !== key; }));
   }
@@ -239,7 +312,8 @@
   // what the deal form's script (form.js) uses of this one
   window.scorer = { debounce: debounce, words: WORDS, line: line, showOffline: showOffline, loadBox: loadBox,
                     saveBox: saveBox, isJson: isJson, ours: ours, transient: transient, formPage: formPage,
-                    retryAfter: retryAfter, settled: settled, refusal: refusal, discard: discard };
+                    retryAfter: retryAfter, settled: settled, refusal: refusal, discard: discard,
+                    saw: saw, seen: seen, learn: learn, freshToken: freshToken };
 
   // recorded deals of the outbox are shown for a while, then forgotten
   saveBox(loadBox().filter(function (e) { return e.state !== "recorded" || Date.now() - e.at < 10 * 60 * 1000; }));

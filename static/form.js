@@ -254,15 +254,15 @@
       }, 150));
     }
 
-    const vorhandLabels = JSON.parse(form.dataset.vorhand || "[]");
-    const geberLabels = JSON.parse(form.dataset.geber || "[]");
+    // Strohmandeln: the undertaker is a person (a seat); a new dealer changes only the role in its label
+    // ("Anna (Vorhand)" becomes "Anna (Geber)"), never who is chosen
+    const roleLabels = JSON.parse(form.dataset.undertakerLabels || "[]");
     form.querySelectorAll("input[name=dealer]").forEach(function (input) {
       input.addEventListener("change", function () {
-        const dealer = parseInt(input.value, 10);
-        const vorhand = form.querySelector("input[name=undertaker][value=forehand] + span");
-        const geber = form.querySelector("input[name=undertaker][value=dealer] + span");
-        if (vorhand && vorhandLabels[dealer]) vorhand.textContent = vorhandLabels[dealer];
-        if (geber && geberLabels[dealer]) geber.textContent = geberLabels[dealer];
+        (roleLabels[parseInt(input.value, 10)] || []).forEach(function (text, seat) {
+          const span = form.querySelector("input[name=undertaker][value='" + seat + "'] + span");
+          if (span) span.textContent = text;
+        });
       });
     });
 
@@ -284,6 +284,7 @@
     const only = (who.dataset.when.split(":")[1] || "").split(",");
     const names = JSON.parse(who.dataset.names || "[]");
     const seats = JSON.parse(fs.dataset.seats || "[]");
+    let kept = null;   // the declarer the player chose, while a contract of the Vorhand's has it
     function follow() {
       const dealer = form.querySelector("input[name=dealer]:checked");
       const contract = form.querySelector("input[name=contract]:checked");
@@ -292,8 +293,14 @@
       const text = (who.dataset.text || "{name}").replace("{name}", names[seat] || "");
       if (who.textContent !== text) who.textContent = text;
       if (contract && only.indexOf(contract.value) >= 0) {
+        const chosen = fs.querySelector("input:checked");
+        if (kept === null) kept = chosen ? chosen.value : "";
         const radio = fs.querySelector("input[value='" + seat + "']");
         if (radio) radio.checked = true;
+      } else if (kept !== null) {   // back to a contract with a declarer of its own: the one the player chose
+        const back = kept && fs.querySelector("input[value='" + kept + "']");
+        if (fs.dataset.chosen && back) back.checked = true;
+        kept = null;
       }
     }
     form.addEventListener("change", follow);
@@ -327,9 +334,53 @@
         if (part.hidden !== hide) part.hidden = hide;
         if (hide && part.tagName === "LABEL") {
           const radio = part.querySelector("input[type=radio]:checked");
-          if (radio) radio.checked = false;
+          if (radio) { radio.checked = false; gone(radio, part); }
+        } else if (part.classList.contains("grid-row") && /(^|\s)(dealer|declarer):/.test(part.dataset.when)) {
+          rowGone(part, hide);
         }
       });
+    }
+    // a player's row hidden because he now deals and sits out, or declares: card points typed in it are cleared
+    // (the server refuses them for a player who sits out) and a Kontra in it does not count while it is hidden
+    // (he cannot give one on his own game; it counts again when the row comes back); either is said beside the rows
+    function rowGone(part, hide) {
+      const fs = part.closest("fieldset");
+      const name = part.querySelector(".row-name");
+      const key = name ? name.getAttribute("for") : "";
+      const note = fs && fs.querySelector(".row-gone[data-row='" + key + "']");
+      if (!hide) { if (note) note.remove(); return; }
+      let typed = false;
+      part.querySelectorAll("input[type=text], select").forEach(function (input) {
+        if (input.tagName === "SELECT") { typed = typed || input.selectedIndex > 0; return; }
+        if (!input.value) return;
+        input.value = "";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        typed = true;
+      });
+      if (!typed || note || !fs) return;
+      const p = line((WORDS.goneRow || "{name}").replace("{name}", name ? name.textContent.trim() : ""),
+                     "errors gone-error row-gone");
+      p.dataset.row = key;
+      p.setAttribute("role", "alert");
+      fs.append(p);
+    }
+    // a person chosen who can no longer be (the new dealer sits out and was the declarer): said beside the field,
+    // and nothing is chosen there until the player chooses again (the server refuses the form meanwhile)
+    function gone(radio, part) {
+      const fs = radio.closest("fieldset");
+      if (!fs) return;
+      let p = fs.querySelector(".gone-error");
+      if (!p) {
+        p = line("", "errors gone-error");
+        p.setAttribute("role", "alert");
+        fs.append(p);
+        fs.addEventListener("change", function clear(event) {
+          if (event.target.name !== radio.name || !event.target.checked) return;
+          p.remove();
+          fs.removeEventListener("change", clear);
+        });
+      }
+      p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
       fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
@@ -402,7 +453,7 @@
       const under = form.querySelector("input[name=undertaker]:checked");
       const d = dealer ? parseInt(dealer.value, 10) : 0;
       const seats = JSON.parse(form.dataset.vorhandSeats || "[1, 0]");   // Vorhand by dealer, from the engine
-      return under && under.value === "dealer" ? d : seats[d];
+      return under && under.value !== "nobody" ? parseInt(under.value, 10) : seats[d];
     }
     function show() {
       const checked = form.querySelector("input[name=pile_of]:checked");
@@ -466,9 +517,23 @@
     return form;
   }
 
+  // an outbox entry queued when Strohmandeln's undertaker was a role ("forehand", "dealer"): the person it named
+  // under the dealer of that same entry (as the server reads it), so the restored form shows that person
+  const ROLES = { forehand: "forehand", vorhand: "forehand", dealer: "dealer", geber: "dealer" };
+  function persons(form, fields) {
+    const dealer = fields.find(function (f) { return f[0] === "dealer"; });
+    const seats = JSON.parse(form.dataset.vorhandSeats || "null");
+    return fields.map(function (f) {
+      if (f[0] !== "undertaker" || !ROLES[f[1]] || !dealer || !seats) return f;
+      const d = parseInt(dealer[1], 10);
+      return ["undertaker", String(ROLES[f[1]] === "dealer" ? d : seats[d])];
+    });
+  }
+
   function fill(form, fields) {
     // the typed deal back into a fresh form: every field as it was sent (the page's CSRF token stays)
     const skip = { csrf_token: true, action: true };
+    fields = persons(form, fields);
     const has = {};
     fields.forEach(function (f) { has[f[0]] = true; });
     form.querySelectorAll("input").forEach(function (input) {
@@ -508,23 +573,35 @@
     return p;
   }
 
+  function words(el) {
+    // the words a player sees in an element: hidden parts left out, separate words kept apart (never glued)
+    return (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
+  }
+
   function factsOf(form) {
-    // what was typed, in the form's own words: never a point the server has not scored
+    // what was typed, in the form's own words, in the order the page shows them: never a point the server has
+    // not scored
     const parts = [];
-    form.querySelectorAll("fieldset.seg").forEach(function (fs) {
-      if (fs.offsetParent === null || fs.closest(".calc")) return;
-      const checked = fs.querySelector("input:checked");
-      const legend = fs.querySelector("legend");
-      if (checked && legend) parts.push(legend.textContent.trim() + ": " + checked.nextElementSibling.textContent.trim());
-    });
-    form.querySelectorAll("input[type=text]:not(.count-input)").forEach(function (input) {
-      if (input.value && input.offsetParent !== null && input.labels && input.labels[0]) {
-        parts.push(input.labels[0].innerText.replace(/\s+/g, " ").trim() + ": " + input.value);
-      }
-    });
-    form.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) {
-      if (box.offsetParent !== null && box.nextElementSibling) parts.push(box.nextElementSibling.textContent.trim());
-    });
+    form.querySelectorAll("fieldset.seg, input[type=text]:not(.count-input), select, input[type=checkbox]:checked")
+      .forEach(function (el) {
+        if (el.offsetParent === null || el.closest(".calc")) return;
+        if (el.tagName === "FIELDSET") {
+          const checked = el.querySelector("input:checked");
+          const legend = el.querySelector("legend");
+          if (checked && legend && checked.nextElementSibling) {
+            parts.push(words(legend) + ": " + words(checked.nextElementSibling));
+          }
+        } else if (el.tagName === "SELECT") {
+          const first = el.options[0];
+          if (el.selectedIndex > 0 && el.labels && el.labels[0] && first) {
+            parts.push(words(el.labels[0]) + ": " + el.options[el.selectedIndex].text.trim());
+          }
+        } else if (el.type === "checkbox") {
+          if (el.nextElementSibling) parts.push(el.dataset.label || words(el.nextElementSibling));
+        } else if (el.value && el.labels && el.labels[0]) {
+          parts.push(words(el.labels[0]) + ": " + el.value);
+        }
+      });
     return parts.join(" · ");
   }
 
@@ -535,14 +612,15 @@
     const key = data.get("key");
     const pid = form.dataset.pid;
     const edit = form.dataset.number || null;
-    const before = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && !e.edit && e.key !== key; }).pop();
+    const waiting = box.filter(function (e) { return e.pid === pid && e.state === "waiting" && e.key !== key; });
+    const before = waiting.filter(function (e) { return !e.edit; }).pop();
     const heading = document.querySelector("h1");
-    // the dealer the page proposed: sent after an earlier deal of the outbox, it moves on with that deal (app.js)
-    const proposed = form.querySelector("input[name=dealer][checked]");
+    // the dealer and the persons are sent as typed: the form proposed the dealer after this phone's waiting deals
     const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
-                    proposedDealer: proposed ? proposed.value : null,
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
-                    after: !edit && before ? before.key : null, edit: edit };
+                    after: !edit && before ? before.key : null, edit: edit,
+                    // this phone's deals waiting before it: recorded, they move its version on (app.js), nothing else does
+                    before: waiting.map(function (e) { return e.key; }) };
     if (retryAt) { entry.retryAt = retryAt; entry.tries = 1; }
     const at = box.findIndex(function (e) { return e.key === key; });
     if (at >= 0) box[at] = entry; else box.push(entry);
@@ -594,7 +672,10 @@
       }) : Promise.reject(new Error("offline"))).then(function (r) {
         if (r.ok && isJson(r) && ours(r)) {
           return r.json().then(function (done) {
-            if (keyInput) settled(keyInput.value, done);
+            const queued = keyInput && loadBox().some(function (e) { return e.key === keyInput.value; });
+            if (queued) settled(keyInput.value, done);
+            else S.learn(pid, parseInt(data.get(action === "record-anyway" ? "seen_version" : "version"), 10), done,
+                         keyInput && keyInput.value);
             window.location.assign(done.board);
           });
         }
@@ -612,6 +693,70 @@
           }).catch(function () {});
         });
       }).catch(function () { waits(0, WORDS.queued); });
+    });
+  }
+
+  // A new deal's form, maybe served by the service worker from an older visit: it proposes the number, the dealer
+  // and the balances that follow from the newest state this phone saw (a board, its own recorded deals) and its
+  // own deals waiting in the outbox ("Deal 7 · 2 waiting to be sent"); the version it sends is that state's (the
+  // outbox moves it past this phone's own deals as they are recorded). Never a person: the dealer moves, the
+  // players chosen stay.
+  function catchUp(form) {
+    if (!form.dataset.fresh || form.dataset.number) return;
+    const pid = form.dataset.pid;
+    const version = form.querySelector("input[name=version]");
+    const count = form.querySelector("input[name=count]");
+    const dealerNow = form.querySelector("input[name=dealer]:checked");
+    const mine = { version: parseInt(version && version.value, 10), count: parseInt(count && count.value, 10),
+                   dealer: dealerNow ? parseInt(dealerNow.value, 10) : null };
+    const known = S.seen(pid);
+    const base = known && known.version > mine.version && known.count != null ? known : mine;
+    const waiting = loadBox().filter(function (e) { return e.pid === pid && !e.edit && e.state === "waiting"; });
+    if (base === mine && !waiting.length) return;
+    const table = JSON.parse(form.dataset.nextDealers || "{}");
+    let dealer = base.dealer;
+    waiting.forEach(function (e) {
+      const get = function (name) { const f = e.fields.find(function (x) { return x[0] === name; }); return f ? f[1] : ""; };
+      const row = table[get("type") + ":" + get("reason")] || table[get("type")];
+      const d = parseInt(get("dealer"), 10);
+      if (row && !isNaN(d) && row[d] != null) dealer = row[d];
+    });
+    const context = document.querySelector("p.context");
+    if (base !== mine) {
+      if (version) version.value = String(base.version);
+      if (count) count.value = String(base.count);
+      if (context && known.context && known.contextCount === known.count) context.textContent = known.context;
+    }
+    // the balances are the last board's: the waiting deals are scored by the server only when they are sent
+    if (context && waiting.length) context.append(" " + (WORDS.beforeWaiting || ""));
+    const heading = document.querySelector("main h1, #main h1");
+    if (heading) {
+      let text = (WORDS.dealNumber || "Deal {num}").replace("{num}", base.count + waiting.length + 1);
+      if (waiting.length) {
+        text += " · " + (waiting.length === 1 ? WORDS.waitingOne || "1 waiting to be sent"
+          : (WORDS.waitingMany || "{num} waiting to be sent").replace("{num}", waiting.length));
+      }
+      heading.textContent = text;
+    }
+    const radio = dealer != null && form.querySelector("input[name=dealer][value='" + dealer + "']");
+    if (radio && !radio.checked) {
+      radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
+  // the board's common starts ("Anna / undertook", a contract) come in the query; a page the service worker kept
+  // for another start is set to this one's (a person, a contract: as the link said)
+  function fromQuery(form) {
+    if (!form.dataset.fresh) return;
+    const query = new URLSearchParams(location.search);
+    ["undertaker", "contract"].forEach(function (name) {
+      const value = query.get(name);
+      const radio = value && form.querySelector("input[type=radio][name='" + name + "'][value='" + CSS.escape(value) + "']");
+      if (radio && !radio.checked) {
+        radio.checked = true;
+        radio.dispatchEvent(new Event("change", { bubbles: true }));
+      }
     });
   }
 
@@ -634,6 +779,8 @@
       }
     } else {
       initForm(form);
+      fromQuery(form);
+      catchUp(form);
     }
   }
 

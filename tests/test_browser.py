@@ -104,7 +104,7 @@ def deal(server, page, *, kind="game", undertaker=None, pile=None, points=None, 
     if kind != "game":
         tap(page, f"input[name=type][value={kind}] + span")
     if undertaker:
-        tap(page, f"input[name=undertaker][value={undertaker}] + span")
+        tap(page, f"input[name=undertaker][value='{undertaker}'] + span")
     if pile is not None:
         tap(page, f"input[name=pile_of][value='{pile}'] + span")
     if points is not None:
@@ -148,7 +148,7 @@ def test_a_whole_evening_on_a_phone(server, browser):
     s = deal(server, page, kind="misdeal", offender="0")
     assert s.deals[-1].points == (0, 2) and s.doubled_pending == 2
     # 4. Bernd (Vorhand) undertakes and loses with 25 1/3: Grammel, doubled: Anna 2 x (4 + 1)
-    s = deal(server, page, undertaker="forehand", pile="1", points="25", blatt="1")
+    s = deal(server, page, undertaker="1", pile="1", points="25", blatt="1")
     assert s.deals[-1].points == (10, 0) and s.doubled_pending == 1
     # 5. a renonce by Anna, still doubled: Bernd gets the simple game, 2
     s = deal(server, page, kind="renonce", offender="0")
@@ -184,7 +184,7 @@ def test_a_whole_evening_on_a_phone(server, browser):
     s = check_board(server, page)
     assert s.deals[-1].piles == (86, 124) and s.deals[-1].points == (0, 1)
     # 7. Anna (Vorhand) undertakes and wins with 45 (Grammel) and the Pagat ultimo: 4 + 1
-    s = deal(server, page, undertaker="forehand", points="45", bonuses=["pagat:0"])
+    s = deal(server, page, undertaker="0", points="45", bonuses=["pagat:0"])
     assert s.deals[-1].points == (5, 0)
     # 8. a redeal: a hand without Tarock; the same player deals again
     s = deal(server, page, kind="redeal")

@@ -193,13 +193,13 @@ def test_the_pile_follows_the_undertaker_after_a_round_trip(server, browser):
     # a round trip to the server: the no-JavaScript path's Preview (hidden where the preview is live)
     page.locator("button[value=preview]").evaluate("button => button.click()")
     page.wait_for_selector("#deal-form")
-    tap(page, "input[name=undertaker][value=dealer] + span")              # Quirin deals and undertakes
+    tap(page, "input[name=undertaker][value='0'] + span")              # Quirin deals and undertakes
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Quirin")
     assert page.locator("input[name=pile_of][value='0']").is_checked()
     tap(page, "input[name=pile_of][value='1'] + span")                   # the player's own choice
-    tap(page, "input[name=undertaker][value=forehand] + span")
+    tap(page, "input[name=undertaker][value='1'] + span")
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")
-    tap(page, "input[name=undertaker][value=dealer] + span")
+    tap(page, "input[name=undertaker][value='0'] + span")
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")   # stays chosen
     context.close()
 

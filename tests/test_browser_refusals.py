@@ -121,9 +121,9 @@ def test_strohmandeln_after_a_422_and_a_409_the_form_is_still_enhanced(server, b
     expect(page.locator("details.calc .stepper")).to_have_count(page.locator("details.calc .count-input").count())
     # the pile follows the undertaker on the new form
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Hans")
-    tap(page, "input[name=undertaker][value=dealer] + span")
+    tap(page, "input[name=undertaker][value='0'] + span")
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Gabi")
-    tap(page, "input[name=undertaker][value=forehand] + span")
+    tap(page, "input[name=undertaker][value='1'] + span")
     page.locator("#points").fill("40")
     expect(page.locator("#save-result")).not_to_be_empty()
     tap(page, "#save")
@@ -144,10 +144,15 @@ def test_strohmandeln_after_a_422_and_a_409_the_form_is_still_enhanced(server, b
     # the kept values are previewed at once, before any change (Hans's 50 in a simple game: Hans +1)
     expect(page_b.locator("#save-result")).not_to_be_empty()
     expect(page_b.locator("#preview")).not_to_contain_text("Fix what is marked")
-    tap(page_b, "input[name=undertaker][value=dealer] + span")
+    # the pile typed stays that person's on the 409's form (record mine too records exactly what was typed),
+    # whoever undertakes; the player may still choose another pile, and the label follows
     label = page_b.locator("label[for=points]").inner_text()
-    tap(page_b, "input[name=undertaker][value=forehand] + span")
-    assert page_b.locator("label[for=points]").inner_text() != label   # follows both ways
+    tap(page_b, "input[name=undertaker][value='0'] + span")
+    assert page_b.locator("label[for=points]").inner_text() == label
+    other_pile = "0" if page_b.locator("input[name=pile_of][value='1']").is_checked() else "1"
+    tap(page_b, f"input[name=pile_of][value='{other_pile}'] + span")
+    assert page_b.locator("label[for=points]").inner_text() != label
+    tap(page_b, f"input[name=pile_of][value='{1 - int(other_pile)}'] + span")
     tap(page_b, "#record-anyway")
     page_b.wait_for_selector("#record")
     sp, _ = settled(server, page_b)

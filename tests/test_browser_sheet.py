@@ -55,7 +55,7 @@ def test_a_common_deal_in_four_inputs(server, browser):
     page.goto(page.url.split("/deal")[0] + "/calculator?trull=3&tricks=2")
     page.locator("a.use[data-player='1']").tap()
     page.wait_for_selector("#deal-form")
-    assert page.locator("input[name=undertaker][value=dealer]").is_checked()     # Bernd deals deal 2
+    assert page.locator("input[name=undertaker][value='1']").is_checked()     # Bernd, the person
     expect(page.locator("#save-result")).not_to_be_empty()
     expect(page.locator("#preview")).to_contain_text("Trull")
     context.close()
@@ -87,7 +87,7 @@ def test_the_calculator_in_few_taps(server, browser):
     taps += 1
     assert taps == 10                                                      # 6 cards, 3 for the tricks, Use
     page.wait_for_selector("#deal-form")
-    assert page.locator("input[name=undertaker][value=dealer]").is_checked()     # Anna deals deal 1
+    assert page.locator("input[name=undertaker][value='0']").is_checked()     # Anna, the person
     # she undertook with 28 ⅔ (29 rounded): under 36, so 4 to Bernd
     expect(page.locator("#save-result")).to_have_text("Bernd +4 ·")
     page.locator("#save").tap()

@@ -27,7 +27,7 @@ def test_enter_in_the_points_field_saves_the_typed_points(server, browser):
     # Anna deals, Bernd is Vorhand: in a simple game the points typed are Bernd's unless chosen
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Bernd")
     assert page.locator("input[name=pile_of][value='1']").is_checked()
-    tap(page, "input[name=undertaker][value=dealer] + span")       # Anna undertakes: her pile
+    tap(page, "input[name=undertaker][value='0'] + span")       # Anna undertakes: her pile
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Anna")
     page.locator("#points").fill("35")
     tap(page, "input[name=blatt][value='2'] + span")

@@ -61,7 +61,7 @@ def test_a_runde_of_two_evenings_on_a_phone(server, browser):
     # evening 1: Anna and Bernd; Anna wins a simple game with 38, then undertakes as Vorhand and wins with 45
     evening(server, page, runde_url, ["Anna", "Bernd"])
     deal(server, page, pile="0", points="38")
-    s = deal(server, page, undertaker="forehand", points="45")
+    s = deal(server, page, undertaker="0", points="45")
     assert s.balance == (1 + 4, -5)
     # evening 2: Bernd and Clara; Clara's pile has 40 (Bernd's 30): Clara wins the simple game
     evening(server, page, runde_url, ["Bernd", "Clara"])

@@ -70,8 +70,9 @@ def test_the_pile_is_the_undertakers_unless_chosen(app, client, board, dealer, u
 
 
 def test_a_pile_ticked_by_the_script_is_not_the_players_choice(app, client, board):
-    """The script ticks the undertaker's pile and says so (pile_auto=1): a round trip (here the 409 of the
-    other phone's deal) leaves the pile following the undertaker; a pile sent without pile_auto was chosen."""
+    """The script ticks the undertaker's pile and says so (pile_auto=1): the server takes the undertaker's (in
+    a simple game Vorhand's); a pile sent without pile_auto was chosen. The 409 of the other phone's deal fixes
+    the pile to the person it was (the dealer moves on, the pile stays: "record mine too" records what was typed)."""
     page = client.get(board + "/deal").text
     version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
     assert record(client, board, undertaker="forehand", points="40", dealer="0").status_code == 302
@@ -80,8 +81,8 @@ def test_a_pile_ticked_by_the_script_is_not_the_players_choice(app, client, boar
             "count": "0"}
     r = client.post(board + "/deal", data=data)
     assert r.status_code == 409
-    assert re.search(r'<fieldset class="seg pile-of" id="fs-pile_of">', r.text)        # not chosen
-    assert 'name="pile_of" value="1" checked' not in r.text
+    assert re.search(r'<fieldset class="seg pile-of" id="fs-pile_of" data-chosen="1">', r.text)   # Bernd's, fixed
+    assert 'name="pile_of" value="1" checked' in r.text and 'name="dealer" value="1" checked' in r.text
     # the script's tick is sent along with a Bernd-undertakes deal: still the undertaker's pile
     data.update(undertaker="dealer", pile_of="1", version=str(stored(app, board).version), count="1",
                 action="save", key=secrets.token_urlsafe(16))

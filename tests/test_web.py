@@ -428,9 +428,10 @@ def test_a_deal_shows_what_its_points_are_made_of(client, board):
     assert "Edit deal 1" in page and "Delete" in page
 
 
-def test_the_undertaker_values_are_english_and_the_old_ones_still_read(client, board):
+def test_the_undertaker_values_are_persons_and_the_old_roles_still_read(client, board):
     page = client.get(board + "/deal").text
-    assert 'value="forehand"' in page and 'value="dealer"' in page and 'value="vorhand"' not in page
+    assert 'name="undertaker" value="0"' in page and 'name="undertaker" value="1"' in page
+    assert 'value="forehand"' not in page and 'value="vorhand"' not in page
     assert record(client, board, undertaker="forehand", points="40", pile_of="0", dealer="0").status_code == 302
     assert record(client, board, undertaker="geber", points="40", pile_of="0", dealer="1").status_code == 302
     assert "Bernd undertook" in client.get(board + "/deal/1").text      # Anna dealt: Bernd was Vorhand

@@ -251,10 +251,14 @@ def _saved(sp, number, version):
     if wants_json():
         from .loading import current
         fresh, settlement = current(sp.id)   # the cached settlement, extended by this deal (the board's next)
-        # who deals next: the outbox moves a deal typed after this one on to that dealer (static/app.js)
+        # who deals next, and the deals and balances after this one: what the phone keeps of the partie (app.js)
         next_dealer = getattr(settlement, "next_dealer", None)
+        if next_dealer is None:   # before the first deal (Königrufen): whoever the new partie named
+            next_dealer = fresh.partie.first_dealer
+        line = getattr(game_of(fresh.partie).web_module(), "balance_line", None)
         return jsonify(recorded=number, version=version if version is not None else fresh.version, board=board,
-                       again=version is None, next_dealer=next_dealer)
+                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
+                       context=line(settlement) if line and len(settlement.deals) == len(fresh.partie.deals) else None)
     return redirect(board)
 
 
@@ -266,33 +270,67 @@ def _dealer_moved_on(fresh, settlement, form, opened):
             or not hasattr(settlement, "next_dealer"):
         return None
     then = game_of(fresh.partie).upto(settlement, opened).next_dealer
+    if then is None:   # before the first deal (Königrufen): whoever the new partie named
+        then = fresh.partie.first_dealer
     now = settlement.next_dealer
     if then == now or str(field.data) != str(then):
         return None
-    field.data = str(now)
     return now
+
+
+def move_dealer_on(fresh, settlement, form, deal, opened):
+    """"Record mine too": only the dealer may move on, never a person or a pile. The form gets the next dealer when
+    the deal it describes then is the typed one with that dealer (the same persons, pile, bonuses); where the
+    dealer decides a person (a Königrufen Rufer is the Vorhand's) the typed dealer stays. (the deal, a note)."""
+    web = game_of(fresh.partie).web_module()
+    keep = getattr(web, "keep_persons", None)
+    if keep is not None:
+        keep(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays that person's
+    moved = _dealer_moved_on(fresh, settlement, form, opened)
+    if moved is None:
+        return deal, None
+    names = fresh.partie.players
+    was = form.dealer.data
+    form.dealer.data = str(moved)
+    again, problems = web.to_deal(form, fresh.partie)
+    same = again is not None and not problems and _facts(again) == _facts(dataclasses.replace(deal, dealer=moved))
+    if same:
+        try:   # the next dealer may sit out a deal whose declarer he is (at four, at five): then he cannot deal it
+            with_mine(fresh, again)
+        except ScoringError:
+            same = False
+    if not same:
+        form.dealer.data = was
+        return deal, _("%(name)s stays the dealer of yours: with the next dealer it would not be the deal you "
+                       "typed. Change the dealer if someone else dealt.", name=names[deal.dealer])
+    return again, _("So %(name)s deals this one: the dealer moved on with the other phone's deal. Everything else "
+                    "stays as you typed it. Change the dealer if someone else dealt.", name=names[moved])
 
 
 def conflict(fresh, form, deal, render_form, field_of, describe):
     """409: another phone recorded (or changed) deals since this form was opened. The form keeps its
-    values; the page says what happened and offers to record this deal too, or to discard it."""
+    values (the persons, the pile, the bonuses: only the dealer may move on); the page shows the other phone's
+    deals and this one as it would be recorded, side by side, and offers to record it too, or to discard it."""
     settlement, broken = settle(fresh.partie)
     opened = _int(request.form.get("count"))
     errors = []
+    theirs = []
     if opened is not None and 0 <= opened <= len(fresh.partie.deals) and opened < len(settlement.deals):
         for r in settlement.deals[opened:]:
             errors.append(("conflict", _("Deal %(num)s was recorded on the other phone a moment ago: %(what)s",
                                          num=r.number, what=describe(r, fresh.partie) if describe else "")))
+            theirs.append((r.number, describe(r, fresh.partie) if describe else ""))
     if not errors:
         errors.append(("conflict", _("The partie changed on another phone since you opened this form.")))
-    moved = _dealer_moved_on(fresh, settlement, form, opened)
-    if moved is not None:
-        deal = dataclasses.replace(deal, dealer=moved)
-        errors.append(("conflict", _("So %(name)s deals this one: the dealer moved on with the other phone's deal. "
-                                     "Change it if someone else dealt.", name=fresh.partie.players[moved])))
+    deal, note = move_dealer_on(fresh, settlement, form, deal, opened)
+    if note:
+        errors.append(("conflict", note))
     offer = True
+    mine = None
     try:
         with_mine(fresh, deal)
+        if broken is None and describe:
+            mine = describe(game_of(fresh.partie).extend(settlement, (deal,)).deals[-1], fresh.partie)
     except ScoringError as exc:
         offer = False
         errors += form_errors(exc.problems, len(fresh.partie.deals) + 1, field_of)
@@ -301,6 +339,10 @@ def conflict(fresh, form, deal, render_form, field_of, describe):
         errors.append(("type", _("This partie has ended: reopen it first.")))
     form.seen_version = fresh.version if offer else None
     form.next_number = len(fresh.partie.deals) + 1
+    # both deals side by side (templates/_deal_form_head.html): the other phone's, and mine as it would be recorded
+    form.side_by_side = {"theirs": theirs[-3:], "mine": mine,
+                         "dealer": fresh.partie.players[deal.dealer] if 0 <= deal.dealer < len(fresh.partie.players)
+                         else ""} if theirs or mine else None
     return render_form(fresh, settlement, form, None, errors=errors, status=409)
 
 

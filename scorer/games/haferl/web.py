@@ -13,7 +13,7 @@ from wtforms.validators import Length, Optional
 from . import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
 from .game import GAME
 from .rules import TARGET
-from .scoring import POT, at_the_end as engine_at_the_end, score as engine_score
+from .scoring import POT, at_the_end as engine_at_the_end, next_dealer as engine_next_dealer, score as engine_score
 from ...partie import Partie, check_name, clean_name, name_key
 from ...problems import Problem
 from ...web.creating import rules_from_form
@@ -273,7 +273,11 @@ ACTIONS: dict = {}   # no buttons besides preview and save
 
 def form_context(partie, form) -> dict:
     """What the deal form's template uses besides the form."""
-    return {"transfers": transfers, "target": TARGET, "short_result": short_result}
+    n = len(partie.players)
+    # who deals after a deal of each kind, by its dealer: the offline form follows this phone's waiting deals
+    return {"transfers": transfers, "target": TARGET, "short_result": short_result,
+            "next_dealers": {kind: [engine_next_dealer(n, Deal(kind, d)) for d in range(n)]
+                             for kind in ("game", "redeal")}}
 
 
 def short_result(result, partie) -> str:

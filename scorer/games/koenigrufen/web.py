@@ -17,6 +17,7 @@ from wtforms.validators import Length, Optional
 from . import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
 from .deals import WIN, deal_won
+from .scoring import next_dealer
 from .file import parse_deal
 from .game import GAME
 from .rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
@@ -273,6 +274,10 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         points, missing = [], []
         for i in range(n):
             if i == sitting_out(dealer, n):
+                if (form[f"tp{i}"].data or "").strip():   # typed for a player who (now) deals: never dropped unsaid
+                    errors.append(("card_points", _("%(name)s deals this one and sits out, yet card points are typed "
+                                                    "for %(name)s: correct the dealer, or clear them.",
+                                                    name=partie.players[i])))
                 points.append(None)
                 continue
             try:
@@ -405,6 +410,9 @@ def form_context(partie, form, counted: bool = False) -> dict:
             "concedable": CONCEDABLE, "premiums": rules.premiums, "kontra_levels": LEVELS[:1 + {1: 0, 2: 1, 4: 2, 8: 3}[
                 rules.max_kontra]],
             "vorhand_seats": json.dumps([vorhand(d, n) for d in range(n)]),
+            # who deals after a deal of each kind, by its dealer: the offline form follows this phone's waiting deals
+            "next_dealers": json.dumps({kind: [next_dealer(n, Deal(kind, d)) for d in range(n)]
+                                        for kind in ("game", "renonce", "misdeal")}),
             "vorhand_of": vorhand(_player(form.dealer.data, n) or 0, n),
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},

@@ -175,9 +175,20 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
             "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
 
 
+def balance_line(settlement) -> str:
+    """The balances as the deal form's head says them ("Anna +3 · Bernd −3 · ×2 Nullrunde"), in plain text: what a
+    phone keeps of the partie after its deal is recorded, for a deal form opened offline later."""
+    names = settlement.partie.players
+    words = f"{names[0]} {signed(settlement.balance[0])} · {names[1]} {signed(settlement.balance[1])}"
+    if settlement.doubled_pending:
+        words += f" · ×{settlement.next_multiplier} {_('Nullrunde')}"
+    return words
+
+
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained}
+    return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained,
+            "balance_line": balance_line}
 
 
 def at_the_end(settlement, choice: str | None = None):
@@ -202,9 +213,9 @@ def end_context(settlement) -> dict:
 def common_starts(settlement) -> list[dict]:
     """The board's shortcuts into the deal form, each with its choice made and the card points focused:
     {"label", "detail" (a second, smaller line), "query"}. One per player ("Anna / undertook": Vorhand or Geber
-    in the next deal), and a simple game where the rule set plays one when both pass."""
+    in the next deal; the query names the person, a seat), and a simple game where the rule set plays one when both pass."""
     partie, dealer = settlement.partie, settlement.next_dealer
-    starts = [{"label": name, "detail": _("undertook"), "query": {"undertaker": "dealer" if i == dealer else "forehand"}}
+    starts = [{"label": name, "detail": _("undertook"), "query": {"undertaker": str(i)}}
               for i, name in enumerate(partie.players)]
     if partie.rules.simple_game_value is not None:
         starts.append({"label": _("Simple game"), "detail": "", "query": {"undertaker": "nobody"}})
@@ -228,8 +239,21 @@ def bonus_choices(partie: Partie) -> list[tuple[int, list[tuple[str, str]]]]:
     return [(p, [(f"{b}:{p}", say(rules.bonus_label(b))) for b in rules.entered_bonuses]) for p in (0, 1)]
 
 
-# the undertaker's values before they were all English: still read from forms opened earlier
-OLD_UNDERTAKER = {"vorhand": "forehand", "geber": "dealer"}
+# the undertaker's values when they were roles (forms opened, or queued in a phone's outbox, before it was a
+# person): read against the dealer posted in that same form, the one on screen when it was typed
+OLD_ROLES = {"vorhand": "forehand", "geber": "dealer", "forehand": "forehand", "dealer": "dealer"}
+
+
+def person_of(value, dealer) -> str | None:
+    """An undertaker's value as a person ("0", "1", "nobody"): an old role value ("forehand", "dealer", "vorhand",
+    "geber") is the person it named under `dealer` (the dealer of the same form); None if it names nobody."""
+    if value in ("nobody", "0", "1"):
+        return value
+    role = OLD_ROLES.get(value)
+    if role is None or str(dealer) not in ("0", "1"):
+        return None
+    seat = int(dealer)
+    return str(seat if role == "dealer" else vorhand(seat))
 
 
 def make_form(sp, settlement, deal: Deal | None = None) -> DealForm:
@@ -238,8 +262,8 @@ def make_form(sp, settlement, deal: Deal | None = None) -> DealForm:
     form = DealForm()
     form.set_players(partie.players)
     form.bonuses.choices = [c for _player, choices in bonus_choices(partie) for c in choices]
-    if form.undertaker.data in OLD_UNDERTAKER:   # a form opened (or queued in the outbox) before the values were English
-        form.undertaker.data = OLD_UNDERTAKER[form.undertaker.data]
+    if form.undertaker.data in OLD_ROLES:   # a form opened (or queued in the outbox) when the values were roles
+        form.undertaker.data = person_of(form.undertaker.data, form.dealer.data) or form.undertaker.data
     if request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
@@ -255,10 +279,7 @@ def fill(form: DealForm, deal: Deal) -> None:
     """Put a recorded deal into the form, for editing."""
     form.type.data = deal.type
     form.dealer.data = str(deal.dealer)
-    if deal.undertaker is None:
-        form.undertaker.data = "nobody"
-    else:
-        form.undertaker.data = "dealer" if deal.undertaker == deal.dealer else "forehand"
+    form.undertaker.data = "nobody" if deal.undertaker is None else str(deal.undertaker)
     form.kontra.data = deal.kontra
     if deal.card_points and deal.card_points != (None, None):
         player = 0 if deal.card_points[0] is not None else 1
@@ -273,9 +294,10 @@ def fill(form: DealForm, deal: Deal) -> None:
 def prefill_from_query(form: DealForm) -> None:
     """The calculator page's "use for" link: a pile's points (and its bonus) come in the query string."""
     args = request.args
-    if args.get("undertaker") in ("nobody", "forehand", "dealer"):   # a common start from the board
+    person = person_of(args.get("undertaker"), form.dealer.data)   # a common start from the board (a person;
+    if person is not None:                                          # a role of an older page: of this form's dealer)
         form.type.data = "game"
-        form.undertaker.data = args["undertaker"]
+        form.undertaker.data = person
     if args.get("pile_of") in ("0", "1"):
         form.pile_of.data = args["pile_of"]
     if re.fullmatch(r"[0-9]{1,3}", args.get("points", "")):
@@ -289,11 +311,21 @@ def prefill_from_query(form: DealForm) -> None:
 def pile_player(form: DealForm) -> tuple[int, bool]:
     """Whose pile the card points in the form are, and whether the player chose it: unless chosen, the
     undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
-    # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice
-    if form.pile_of.data in ("0", "1") and not request.form.get("pile_auto"):
+    # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice; a pile
+    # the server fixed to its person (`pile_fixed`: "record mine too" moves the dealer on) counts as chosen
+    if form.pile_of.data in ("0", "1") and (getattr(form, "pile_fixed", False) or not request.form.get("pile_auto")):
         return int(form.pile_of.data), True
+    if form.undertaker.data in ("0", "1"):
+        return int(form.undertaker.data), False
     dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
-    return (dealer if form.undertaker.data == "dealer" else vorhand(dealer)), False
+    return vorhand(dealer), False
+
+
+def keep_persons(form: DealForm) -> None:
+    """Before the dealer moves on ("record mine too"): the pile whose card points were typed stays that person's,
+    also where it followed the dealer (Vorhand's in a simple game)."""
+    form.pile_of.data = str(pile_player(form)[0])
+    form.pile_fixed = True
 
 
 def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str, str]]]:
@@ -310,9 +342,9 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
         return Deal("misdeal", dealer, offender=offender), errors
     if kind == "redeal":
         return Deal("redeal", dealer, reason=form.reason.data), errors
-    undertaker = {"nobody": None, "forehand": vorhand(dealer), "dealer": dealer}.get(form.undertaker.data, "bad")
+    undertaker = {"nobody": None, "0": 0, "1": 1}.get(form.undertaker.data, "bad")
     if undertaker == "bad":
-        return None, [("undertaker", _("Choose who undertook: nobody, Vorhand or Geber."))]
+        return None, [("undertaker", _("Choose who undertook: nobody, or one of the players."))]
     text = (form.points.data or "").strip()
     thirds = None
     if text:
@@ -369,4 +401,17 @@ def form_context(partie, form, counted: bool = False) -> dict:
     """What the deal form's template uses besides the form."""
     return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules),
             "limits": counter_limits(partie.rules), "item_label": item_label,
-            "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand}
+            "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand,
+            "next_dealers": next_dealers(partie)}
+
+
+def next_dealers(partie) -> dict:
+    """Who deals after a deal of each kind, by its dealer (the engine's rule): the deal form offline proposes the
+    dealer that follows this phone's own waiting deals (static/form.js). Keys "type" or "type:reason"."""
+    from ...strohmandeln.scoring import next_dealer
+    table = {}
+    for kind, reason in (("game", None), ("renonce", None), ("misdeal", None), ("redeal", "no-tarock"),
+                         ("redeal", "passed")):
+        key = kind if reason is None else f"{kind}:{reason}"
+        table[key] = [next_dealer(partie.rules, Deal(kind, d, reason=reason)) for d in (0, 1)]
+    return table

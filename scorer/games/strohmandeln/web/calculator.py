@@ -12,7 +12,7 @@ from ... import game_of
 from .. import RuleSet, StrohmandelnError, format_blatt
 from ..game import GAME
 from ....web.language import card_points, sentence
-from ....web.loading import current, load_or_404
+from ....web.loading import load_or_404
 from .forms import COUNTER_LABELS
 
 bp = Blueprint("calculator", __name__)
@@ -137,12 +137,11 @@ def for_partie(pid):
                                counters=calc["counters"], labels=calc["labels"], limits=calc["limits"],
                                hint=calc["hint"], partie=sp.partie, sp=sp, uses=[], asked=bool(request.args))
     result = count(rules, request.args)
-    dealer = current(pid)[1].next_dealer
     uses = []
     for player, name in enumerate(sp.partie.players):
         url = None
-        # "Use for Anna": her pile, and she undertook (Geber or Vorhand of the next deal)
-        undertaker = "dealer" if player == dealer else "forehand"
+        # "Use for Anna": her pile, and she undertook (the person, whoever deals)
+        undertaker = str(player)
         if "thirds" in result:
             url = url_for("deal.create", pid=pid, pile_of=player, undertaker=undertaker, points=result["points"],
                           blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])

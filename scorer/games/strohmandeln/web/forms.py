@@ -52,8 +52,9 @@ class DealForm(Form):
     type = RadioField(_l("What happened"), choices=[("game", _l("Game")), ("renonce", _l("Renonce")), ("misdeal", _l("Misdeal")),
                                                 ("redeal", _l("Redeal"))], default="game")
     dealer = RadioField(_l("Dealer"), choices=[("0", "0"), ("1", "1")])
-    undertaker = RadioField(_l("Who undertook"), choices=[("nobody", _l("Nobody")), ("forehand", _l("Vorhand")),
-                                                      ("dealer", _l("Geber"))], default="nobody")
+    # the person (a seat), never a role: correcting the dealer never changes who undertook ("nobody": a simple game)
+    undertaker = RadioField(_l("Who undertook"), choices=[("nobody", _l("Nobody")), ("0", "0"), ("1", "1")],
+                            default="nobody")
     kontra = BooleanField(_l("Kontra (doubled by the opponent)"))
     # not chosen: the undertaker's pile (Vorhand's in a simple game), see deals.pile_player
     pile_of = RadioField(_l("Pile counted"), choices=[("0", "0"), ("1", "1")], default=None, validate_choice=False)
@@ -75,3 +76,4 @@ class DealForm(Form):
         """Show the players' names on the choices that name a player."""
         for field in (self.dealer, self.pile_of, self.offender):
             field.choices = [("0", names[0]), ("1", names[1])]
+        self.undertaker.choices = [("nobody", self.undertaker.choices[0][1]), ("0", names[0]), ("1", names[1])]
