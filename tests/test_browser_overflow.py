@@ -4,7 +4,6 @@ their warnings. Playwright on Debian's Chromium; with SCORER_SCREENSHOTS=1 a scr
 test-artifacts/overflow/."""
 
 import threading
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
