@@ -5,6 +5,7 @@ import functools
 import os
 import re
 import secrets
+import shutil
 
 import pytest
 from hypothesis import settings
@@ -77,9 +78,21 @@ def examples(n: int) -> int:
     return max(3, n * settings.default.max_examples // 100)
 
 
+@pytest.fixture(scope="session")
+def migrated_store(tmp_path_factory):
+    """An empty store migrated to the newest schema once per run (the app then finds nothing to migrate)."""
+    from scorer.db import connect
+
+    path = tmp_path_factory.mktemp("migrated") / "scorer.sqlite"
+    connect(str(path)).conn.close()   # the last connection closed: the WAL checkpointed into the file
+    return path
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorer.sqlite"), "SECRET_KEY": "test",
+def app(tmp_path, migrated_store):
+    database = tmp_path / "scorer.sqlite"
+    shutil.copyfile(migrated_store, database)   # a copy of an empty, migrated store: each test its own
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": False})
     yield app
 
