@@ -33,6 +33,7 @@ class TwoPhones(RuleBasedStateMachine):
 
     NEW = NEW_PARTIE
     FORM = SIMPLE
+    POINTS_FIELD = "points"          # the form's field of the typed card points
 
     @staticmethod
     def typed(deal: dict) -> str:
@@ -87,7 +88,7 @@ class TwoPhones(RuleBasedStateMachine):
         client = self.phones[phone]
         page = client.get(self.board + "/deal").text
         dealer = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
-        form = {**self.FORM, "points": points, "dealer": dealer, "action": "save", "key": hidden(page, "key"),
+        form = {**self.FORM, self.POINTS_FIELD: points, "dealer": dealer, "action": "save", "key": hidden(page, "key"),
                 "version": hidden(page, "version"), "count": hidden(page, "count")}
         before = self.snapshot()
         r = client.post(self.board + "/deal", data=form)
@@ -118,7 +119,7 @@ class TwoPhones(RuleBasedStateMachine):
     def save_edit(self, data, points, again):
         ident, number, fields, phone = data.draw(st.sampled_from(self.edits))
         client = self.phones[phone]
-        form = {**self.FORM, **fields, "points": points, "dealer": "0", "action": "save"}
+        form = {**self.FORM, **fields, self.POINTS_FIELD: points, "dealer": "0", "action": "save"}
         before = self.snapshot()
         r = client.post(f"{self.board}/deal/{number}/edit", data=form)
         if self.ended:
@@ -206,7 +207,7 @@ class TwoPhones(RuleBasedStateMachine):
     def send_again(self, phone, data, changed):
         form = dict(data.draw(st.sampled_from(self.saved)))
         if changed:
-            form["points"] = str(int(form["points"]) % 70 + 1)
+            form[self.POINTS_FIELD] = str(int(form[self.POINTS_FIELD]) % 70 + 1)
         before = self.snapshot()
         r = self.phones[phone].post(self.board + "/deal", data=form)
         assert r.status_code in (302, 409, 422), r.status_code
@@ -238,8 +239,23 @@ class TwoPhonesBavarian(TwoPhones):
         return str(deal["declarer_points"])
 
 
+class TwoPhonesKoenigrufen(TwoPhones):
+    """Königrufen (four players): Bernd's Dreier, his card points typed."""
+
+    NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
+           "player4": "", "first_dealer": "0", "preset": "ooe"}
+    FORM = {"type": "game", "contract": "dreier", "declarer": "1"}
+    POINTS_FIELD = "card_points"
+
+    @staticmethod
+    def typed(deal: dict) -> str:
+        return str(deal["card_points"])
+
+
 SETTINGS = settings(max_examples=examples(40), stateful_step_count=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TwoPhones.TestCase.settings = SETTINGS
 TwoPhonesBavarian.TestCase.settings = settings(SETTINGS, max_examples=examples(20))
 test_two_phones_never_replace_an_acknowledged_deal = TwoPhones.TestCase
+TwoPhonesKoenigrufen.TestCase.settings = settings(SETTINGS, max_examples=examples(20))
 test_two_phones_never_replace_an_acknowledged_bavarian_deal = TwoPhonesBavarian.TestCase
+test_two_phones_never_replace_an_acknowledged_koenigrufen_deal = TwoPhonesKoenigrufen.TestCase

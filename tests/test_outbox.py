@@ -181,3 +181,48 @@ def test_try_again_after_a_refused_form_token_sends_a_fresh_one(server, browser)
     sp, _s = settled(server, page)
     assert [(d.dealer, d.undertaker, d.card_points) for d in sp.partie.deals] == [(0, 1, (None, 120))]
     context.close()
+
+
+def test_a_koenigrufen_dead_spot_keeps_the_declarers_and_the_phones_own_order(server, browser):
+    """Five at the table, the phone offline for two deals: each offline form proposes the next dealer (who sits
+    out), the declarer chosen is the person stored, and the two deals arrive in the phone's order as typed."""
+    context, page = phone(browser)
+    page.clock.install()
+    page.goto(server["url"] + "/new?game=koenigrufen")
+    for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora", "Emil")):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    board = page.url
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    for _ in range(100):
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
+    page.goto(board + "/deal")
+    page.goto(board)
+    dead = offline(server, context, page)
+    typed = []
+    for dealer, declarer, points in (("0", "2", "40"), ("1", "0", "45")):   # Cilli's Dreier, then Anna's
+        tap(page, "#record")
+        page.wait_for_selector("#deal-form")
+        assert checked(page, "dealer") == [dealer]                       # the next dealer after the waiting deal
+        tap(page, "input[name=contract][value=dreier] + span")
+        tap(page, f"input[name=declarer][value='{declarer}'] + span")
+        page.locator("#card_points").fill(points)
+        tap(page, "#save")
+        expect(page.locator(".queued")).to_be_visible()
+        page.locator("p.back a").tap()
+        page.wait_for_selector("#outbox")
+        typed.append((int(dealer), int(declarer), int(points) * 3))
+    expect(page.locator("#outbox li.outbox-waiting")).to_have_count(2)
+    assert settled(server, page)[0].partie.deals == ()
+    online(server, context, page, dead)
+    page.clock.fast_forward(11000)
+    expect(page.locator("#outbox li.outbox-recorded")).to_have_count(2, timeout=15000)
+    expect(page.locator("#outbox li.outbox-refused")).to_have_count(0)
+    sp, s = settled(server, page)
+    assert [(d.dealer, d.contract, d.declarer, d.card_points) for d in sp.partie.deals] == [
+        (dealer, "dreier", declarer, points) for dealer, declarer, points in typed]
+    assert [r.deal for r in s.deals] == list(sp.partie.deals)
+    context.close()
