@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import PHONE, back_online, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie
 
 pytestmark = pytest.mark.browser
@@ -87,8 +87,7 @@ def test_a_busy_answer_to_the_outbox_is_not_a_refusal(server, browser):
     page.locator("p.back a").tap()
     page.wait_for_selector("#outbox")
     hits = busy_once(page)
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     until(lambda: outbox(page)[0].get("tries") == 1)
     assert hits == [1]
     assert outbox(page)[0]["state"] == "waiting"
@@ -136,8 +135,7 @@ def test_open_it_to_fix_it_is_the_deals_own_form_and_the_board_does_not_reload_o
     page.clock.install()                                                 # the pages' timers, moved below
     board = new_partie(page, server, "Max", "Nora")
     queue_offline(context, page, board, "95")                            # more than the pack: a 422
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     expect(page.locator("#outbox li.outbox-refused")).to_have_count(1)
     expect(page.locator("#outbox .outbox-retry")).to_have_text("Try again")
     page.locator("#outbox .outbox-open").tap()
@@ -174,8 +172,7 @@ def test_a_refusal_without_a_form_is_rebuilt_from_the_typed_fields(server, brows
     page.evaluate("""() => { const box = JSON.parse(localStorage.getItem('scorer-outbox'));
         box[0].fields.forEach(f => { if (f[0] === 'csrf_token') f[1] = 'expired'; });
         localStorage.setItem('scorer-outbox', JSON.stringify(box)); }""")
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     expect(page.locator("#outbox li.outbox-refused")).to_have_count(1)
     assert "html" not in outbox(page)[0]
     page.locator("#outbox .outbox-open").tap()

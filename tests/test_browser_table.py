@@ -6,7 +6,7 @@ exactly once, in order. Screenshots land in test-artifacts/."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -139,8 +139,7 @@ def test_a_dead_spot_keeps_every_deal_and_sends_each_once_in_order(server, brows
     page.emulate_media(color_scheme="light")
     assert settled(server, page)[0].partie.deals == ()
     server["httpd"].app = dead_spot.app
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     page.clock.fast_forward(11000)             # a POST that leaked into the dead spot waits for its next try
     expect(page.locator("#outbox li.outbox-recorded")).to_have_count(3)
     expect(page.locator("#outbox")).to_contain_text("Recorded as deal 3")

@@ -5,7 +5,7 @@ kept in the outbox through a dead spot. Screenshots in test-artifacts/ with SCOR
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, server, settled, shot, tap, PHONE  # noqa: F401  (fixtures)
+from .test_browser import PHONE, back_online, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 from .test_koenigrufen_browser import kontra
 
@@ -172,8 +172,7 @@ def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, brow
         assert settled(server, page)[0].partie.deals == ()
     finally:
         server["httpd"].app = dead_spot.app
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     page.clock.fast_forward(11000)             # a POST that leaked into the dead spot waits for its next try
     expect(page.locator("#outbox li.outbox-recorded")).to_have_count(1)
     sp, s = settled(server, page)
