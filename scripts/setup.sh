@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c 'import scorer, flask, flask_wtf, flask_babel, sqlite_utils, pytest, hypothesis, playwright' 2>/dev/null \
+if ! .venv/bin/python -c 'import scorer, flask, flask_wtf, flask_babel, sqlite_utils, pytest, hypothesis, xdist, playwright' 2>/dev/null \
    || [ pyproject.toml -nt .venv/.installed ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'

@@ -1,16 +1,98 @@
-"""Fixtures: an app with a throwaway database per test, its client, and a partie to play in."""
+"""Fixtures: an app with a throwaway database per test, its client, and a partie to play in; the Hypothesis
+profiles ("quick" and "full") and `examples(n)`, the number of examples a property test asks for."""
 
+import functools
+import os
 import re
 import secrets
+import shutil
 
 import pytest
+from hypothesis import settings
+from jinja2 import BytecodeCache
 
-from scorer import create_app
+import scorer
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates kept in memory for the whole run: each test makes its own app, whose template
+    environment would otherwise compile every page's template again (about 70 ms a page). Keyed by the template's
+    name and a checksum of its source, so a changed template is compiled anew; only the bytecode is shared."""
+
+    def __init__(self):
+        self.kept = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = CompiledTemplates()
+
+
+def _sharing_compiled_templates(make):
+    @functools.wraps(make)
+    def create_app(*args, **kwargs):
+        app = make(*args, **kwargs)
+        app.jinja_env.bytecode_cache = COMPILED
+        return app
+    return create_app
+
+
+# before the test modules import it: every app the tests make shares the compiled templates
+scorer.create_app = create_app = _sharing_compiled_templates(scorer.create_app)
+
+# Hypothesis profiles. "full": every property test runs the example count written at it (Hypothesis' default of
+# 100 where none is written); "quick": a tenth of it. The quick profile is chosen when the run leaves out the slow
+# tests (`-m "not slow"`, the quick run of README.md); `--hypothesis-profile NAME` or SCORER_HYPOTHESIS=NAME
+# chooses one by name. The default run (bash scripts/test.sh, CI) is the full one.
+settings.register_profile("full", max_examples=100)
+settings.register_profile("quick", max_examples=10)
+
+
+def pytest_configure(config):
+    chosen = config.getoption("hypothesis_profile", None) or os.environ.get("SCORER_HYPOTHESIS")
+    if not chosen:
+        chosen = "quick" if "not slow" in (config.getoption("markexpr", "") or "") else "full"
+    settings.load_profile(chosen)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test: a screenshot of each page it left open (tests/screens.py), named in the report."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when == "call" and report.failed and browser is not None:
+        from .screens import failed
+
+        for path in failed(item.nodeid, browser):
+            report.sections.append(("screenshot", str(path)))
+
+
+def examples(n: int) -> int:
+    """`n` examples in the full profile; in the quick one its share of them (a tenth, at least 3)."""
+    return max(3, n * settings.default.max_examples // 100)
+
+
+@pytest.fixture(scope="session")
+def migrated_store(tmp_path_factory):
+    """An empty store migrated to the newest schema once per run (the app then finds nothing to migrate)."""
+    from scorer.db import connect
+
+    path = tmp_path_factory.mktemp("migrated") / "scorer.sqlite"
+    connect(str(path)).conn.close()   # the last connection closed: the WAL checkpointed into the file
+    return path
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "scorer.sqlite"), "SECRET_KEY": "test",
+def app(tmp_path, migrated_store):
+    database = tmp_path / "scorer.sqlite"
+    shutil.copyfile(migrated_store, database)   # a copy of an empty, migrated store: each test its own
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": False})
     yield app
 

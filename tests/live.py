@@ -1,21 +1,17 @@
-"""The app under a real waitress server, started in this process on 127.0.0.1 with a free port, with the
-settings `python -m scorer serve` uses (`scorer.serving.make_server`); plain HTTP requests to it."""
+"""The app under a real waitress server, started in this process on 127.0.0.1 on a port the system gives it:
+`Live`, with the settings `python -m scorer serve` uses (`scorer.serving.make_server`), and `Server`, plain
+waitress; plain HTTP requests to them. `stop` ends either at once."""
 
 from __future__ import annotations
 
 import http.client
 import secrets
-import socket
 import threading
+import urllib.error
 import urllib.parse
+import urllib.request
 
 from scorer.serving import make_server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Answer:
@@ -34,8 +30,9 @@ class Live:
 
     def __init__(self, app, threads: int = 4, **changes):
         self.app = app
-        self.port = free_port()
-        self.server = make_server(app, host="127.0.0.1", port=self.port, threads=threads, **changes)
+        # port 0: the system's free port, bound at once (no window in which a parallel test could take it)
+        self.server = make_server(app, host="127.0.0.1", port=0, threads=threads, **changes)
+        self.port = self.server.effective_port
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -68,5 +65,64 @@ class Live:
         return self.request("POST", path, data=data if data is not None else {}, **kw)
 
     def close(self) -> None:
-        self.server.close()
-        self.thread.join(timeout=10)
+        stop(self.server, self.thread)
+
+
+def stop(server, thread: threading.Thread) -> None:
+    """Stop a waitress server running in `thread`: closed from inside its own loop (woken by its trigger), so the
+    loop ends at once instead of at the end of its one-second poll."""
+    trigger = getattr(server, "trigger", None)
+    if trigger is not None and thread.is_alive():
+        try:
+            trigger.pull_trigger(server.close)
+        except OSError:                        # the trigger already closed: the loop is ending by itself
+            pass
+        thread.join(timeout=10)
+    if thread.is_alive():                      # no trigger (several sockets) or the loop did not answer
+        server.close()
+        thread.join(timeout=10)
+
+
+class Server:
+    """The app under plain waitress (`create_server`, not the shipped settings) on a free port, in this process;
+    `request` through urllib, redirects not followed: (status, headers, text)."""
+
+    def __init__(self, app):
+        from waitress.server import create_server
+        # poll(), not select(): a socket closed by close() from this thread is then seen as closed by the
+        # server's loop, not a "Bad file descriptor" in its thread; port 0: the system's free port, bound at once
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
+        self.port = self.server.effective_port
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def request(self, path, data=None, files=None, headers=None):
+        body, head = None, dict(headers or {})
+        if files is not None:
+            boundary = secrets.token_hex(8)
+            parts = []
+            for k, v in (data or {}).items():
+                parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode())
+            for k, (name, content) in files.items():
+                parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"; filename="{name}"\r\n'
+                             f"Content-Type: application/json\r\n\r\n".encode() + content + b"\r\n")
+            body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+            head["Content-Type"] = f"multipart/form-data; boundary={boundary}"
+        elif data is not None:
+            body = urllib.parse.urlencode(data, doseq=True).encode()
+        req = urllib.request.Request(self.base + path, data=body, headers=head)
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            with opener.open(req, timeout=30) as r:
+                return r.status, dict(r.headers), r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read().decode()
+
+    def close(self):
+        stop(self.server, self.thread)
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None

@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from scorer import create_app, store
 from scorer.db import connect
 
-from .conftest import NEW_PARTIE
+from .conftest import NEW_PARTIE, examples
 
 SIMPLE = {"type": "game", "undertaker": "nobody", "pile_of": "0", "blatt": "0"}
 POINTS = st.integers(min_value=36, max_value=60).map(str)   # each possible in a simple game
@@ -252,10 +252,10 @@ class TwoPhonesKoenigrufen(TwoPhones):
         return str(deal["card_points"])
 
 
-SETTINGS = settings(max_examples=40, stateful_step_count=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), stateful_step_count=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TwoPhones.TestCase.settings = SETTINGS
-TwoPhonesBavarian.TestCase.settings = settings(SETTINGS, max_examples=20)
+TwoPhonesBavarian.TestCase.settings = settings(SETTINGS, max_examples=examples(20))
 test_two_phones_never_replace_an_acknowledged_deal = TwoPhones.TestCase
-TwoPhonesKoenigrufen.TestCase.settings = settings(SETTINGS, max_examples=20)
+TwoPhonesKoenigrufen.TestCase.settings = settings(SETTINGS, max_examples=examples(20))
 test_two_phones_never_replace_an_acknowledged_bavarian_deal = TwoPhonesBavarian.TestCase
 test_two_phones_never_replace_an_acknowledged_koenigrufen_deal = TwoPhonesKoenigrufen.TestCase

@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import PHONE, back_online, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie
 
 pytestmark = pytest.mark.browser
@@ -52,6 +52,7 @@ def busy_once(page, pattern="**/deal"):
 
 def test_a_busy_scorer_keeps_the_typed_deal_and_sends_it_again(server, browser):
     context, page = phone(browser)
+    page.clock.install()                                                 # the outbox's timers, moved below
     board = new_partie(page, server, "Gabi", "Hans")
     page.goto(board + "/deal")
     fill_deal(page, "40")
@@ -65,13 +66,16 @@ def test_a_busy_scorer_keeps_the_typed_deal_and_sends_it_again(server, browser):
     assert settled(server, page)[0].partie.deals == ()
     page.unroute("**/deal")
     page.locator("p.back a").tap()
-    expect(page.locator("#outbox")).to_contain_text("Recorded as deal 1", timeout=20000)
+    page.wait_for_selector("#outbox")
+    page.clock.fast_forward(11000)                                       # past its next try and the outbox's timer
+    expect(page.locator("#outbox")).to_contain_text("Recorded as deal 1")
     assert [d.card_points[0] for d in settled(server, page)[0].partie.deals] == [120]   # once
     context.close()
 
 
 def test_a_busy_answer_to_the_outbox_is_not_a_refusal(server, browser):
     context, page = phone(browser)
+    page.clock.install()                                                 # the outbox's timers, moved below
     board = new_partie(page, server, "Ida", "Jakob")
     page.goto(board + "/deal")
     page.goto(board)
@@ -83,14 +87,14 @@ def test_a_busy_answer_to_the_outbox_is_not_a_refusal(server, browser):
     page.locator("p.back a").tap()
     page.wait_for_selector("#outbox")
     hits = busy_once(page)
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     until(lambda: outbox(page)[0].get("tries") == 1)
     assert hits == [1]
     assert outbox(page)[0]["state"] == "waiting"
     expect(page.locator("#outbox li.outbox-waiting")).to_contain_text("sent again by itself")
     page.unroute("**/deal")
-    expect(page.locator("#outbox li.outbox-recorded")).to_have_count(1, timeout=20000)
+    page.clock.fast_forward(11000)                                       # past its next try and the outbox's timer
+    expect(page.locator("#outbox li.outbox-recorded")).to_have_count(1)
     assert [d.card_points[0] for d in settled(server, page)[0].partie.deals] == [135]
     context.close()
 
@@ -128,10 +132,10 @@ def queue_offline(context, page, board, points):
 
 def test_open_it_to_fix_it_is_the_deals_own_form_and_the_board_does_not_reload_over_it(server, browser):
     context, page = phone(browser)
+    page.clock.install()                                                 # the pages' timers, moved below
     board = new_partie(page, server, "Max", "Nora")
     queue_offline(context, page, board, "95")                            # more than the pack: a 422
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     expect(page.locator("#outbox li.outbox-refused")).to_have_count(1)
     expect(page.locator("#outbox .outbox-retry")).to_have_text("Try again")
     page.locator("#outbox .outbox-open").tap()
@@ -145,7 +149,8 @@ def test_open_it_to_fix_it_is_the_deals_own_form_and_the_board_does_not_reload_o
     fill_deal(other, "60")
     tap(other, "#save")
     other.wait_for_selector("#record")
-    time.sleep(3)                                                        # the board polled every second
+    assert page.evaluate("document.body.dataset.pollUrl === undefined")  # the form's own page: nothing polls it
+    page.clock.fast_forward(3000)                                        # three of the board's polls, had it been one
     assert page.url == board + "/deal"
     assert page.locator("#points").input_value() == "40"                 # the correction is still there
     tap(page, "#save")                                                   # the other phone's deal: a 409
@@ -167,8 +172,7 @@ def test_a_refusal_without_a_form_is_rebuilt_from_the_typed_fields(server, brows
     page.evaluate("""() => { const box = JSON.parse(localStorage.getItem('scorer-outbox'));
         box[0].fields.forEach(f => { if (f[0] === 'csrf_token') f[1] = 'expired'; });
         localStorage.setItem('scorer-outbox', JSON.stringify(box)); }""")
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     expect(page.locator("#outbox li.outbox-refused")).to_have_count(1)
     assert "html" not in outbox(page)[0]
     page.locator("#outbox .outbox-open").tap()

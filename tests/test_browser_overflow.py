@@ -1,9 +1,9 @@
 """No page of any game scrolls sideways on a small phone (360 px wide) in German, the longer language: every
 kind of page of each game's partie (a Königrufen table of five too), the shared pages, and the end pages with
-their warnings. Playwright on Debian's Chromium; screenshots of each page land in test-artifacts/overflow/."""
+their warnings. Playwright on Debian's Chromium; with SCORER_SCREENSHOTS=1 a screenshot of each page lands in
+test-artifacts/overflow/."""
 
 import threading
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -12,7 +12,8 @@ from scorer import create_app, store
 from benchmarks.samples import sample_haferl, sample_koenigrufen, sample_partie
 from scorer.db import connect
 
-from .test_browser import ARTIFACTS, CHROMIUM
+from .screens import ARTIFACTS, shot
+from .test_browser import CHROMIUM
 from .test_page_weight import koenigrufen_of_five
 
 pytestmark = pytest.mark.browser
@@ -72,8 +73,6 @@ CLIPPED = """() => [...document.querySelectorAll('.button, .seg-option span')]
 def test_no_page_scrolls_sideways_at_360_px_in_german(site, scheme):
     from playwright.sync_api import sync_playwright
     base, pids = site
-    out = ARTIFACTS / "overflow"
-    out.mkdir(parents=True, exist_ok=True)
     wide = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
@@ -93,7 +92,9 @@ def test_no_page_scrolls_sideways_at_360_px_in_german(site, scheme):
             if clipped:
                 wide.append((path, "clipped", clipped))
             name = label.replace("/", "-").replace("?", "_").replace("&", "_").replace("=", "")
-            page.screenshot(path=str(out / f"{name}-{scheme}.png"), full_page=True)
+            shot(page, f"{name}-{scheme}", folder="overflow")
         browser.close()
-    (out / f"wide-{scheme}.txt").write_text("\n".join(map(repr, wide)))   # the whole list, when it fails
+    if wide:   # the whole list, when it fails
+        (ARTIFACTS / "overflow").mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / "overflow" / f"wide-{scheme}.txt").write_text("\n".join(map(repr, wide)))
     assert not wide, wide

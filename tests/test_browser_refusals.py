@@ -6,7 +6,7 @@ the outbox sent goes to the board (bug 7). Königrufen and Strohmandeln, in a re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import PHONE, back_online, browser, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie as new_strohmandeln
 from .test_koenigrufen_browser import kontra
 from .test_koenigrufen_phone import new_partie as new_koenigrufen
@@ -171,8 +171,7 @@ def test_back_online_the_form_page_goes_to_the_board_when_the_outbox_sent_its_de
     tap(page, "#save")
     expect(page.locator(".queued")).to_be_visible()
     assert settled(server, page)[0].partie.deals == ()
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     page.wait_for_url(board, timeout=15000)
     expect(page.locator("#outbox li.outbox-recorded")).to_contain_text("Spiel 1")
     sp, s = settled(server, page)

@@ -16,6 +16,9 @@ from scorer.games.haferl.rules import amount
 from scorer.partie import Partie
 from scorer.partie_file import dumps, loads, settlement_to_dict
 
+from .conftest import examples
+
+
 ROOT = Path(__file__).resolve().parent.parent
 THREE = ("Anna", "Bernd", "Clara")
 FOUR = ("Anna", "Bernd", "Clara", "Dieter")
@@ -272,7 +275,7 @@ def parties(draw):
     return Partie(FOUR[:n], ruleset, tuple(deals), first)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(parties())
 def test_money_always_adds_up_to_zero_with_the_pot(partie):
     s = replay(partie)
@@ -285,7 +288,7 @@ def test_money_always_adds_up_to_zero_with_the_pot(partie):
             assert r.pot > 0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(parties())
 def test_replay_extend_and_the_file_agree(partie):
     s = replay(partie)
@@ -371,7 +374,7 @@ def test_bad_files_are_explained(change, words):
     assert any(words in str(p) for p in exc.value.problems), [str(p) for p in exc.value.problems]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(parties())
 def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
     """`upto`: what an edit of deal k + 1 replays from (scorer/web/loading.py), for every k, as a replay of only
@@ -384,7 +387,7 @@ def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie)
         assert extend(head, partie.deals[k:]) == full
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(parties())
 def test_every_amount_of_a_settlement_is_written_with_two_decimals(partie):
     """The balances are added up without `to_cents` (scoring.extend): that is the same only while every

@@ -13,6 +13,7 @@ from scorer.db import connect
 from scorer.games.koenigrufen import PREMIUMS as ALL_PREMIUMS, replay
 from scorer.games.koenigrufen.rules import CONTRACTS as ALL_CONTRACTS
 
+
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}
 
@@ -223,6 +224,7 @@ def test_random_form_posts_store_the_engines_deal_or_say_why(tmp_path):
     boards = {4: start(client), 5: start(client, player4="Emil", max_kontra="4")}
     seen = {"stored": 0, "refused": 0}
 
+    # its full count in the quick run too: the run must meet both a stored and a refused post several times
     @settings(max_examples=160, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(st.sampled_from([4, 5]).flatmap(lambda n: st.tuples(st.just(n), form_posts(n))))
     def post_one(drawn):

@@ -15,6 +15,9 @@ from scorer.games.koenigrufen import game as kgame
 from scorer.games.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
 from scorer.partie import Partie
 
+from .conftest import examples
+
+
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Anna", "Bernd", "Cilli", "Dora", "Emil")
 
@@ -127,7 +130,7 @@ def parties(draw):
     return Partie(NAMES[:n], rules, tuple(played), played[0].dealer if played else 0)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
 @given(parties())
 def test_every_valid_deal_is_accepted_and_sums_to_zero(partie):
@@ -144,7 +147,7 @@ def test_every_valid_deal_is_accepted_and_sums_to_zero(partie):
     assert s.radl_left == -sum(d.counted for d in partie.deals) % len(partie.players)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
 @given(parties(), st.data())
 def test_extend_equals_a_full_replay(partie, data):
@@ -155,7 +158,7 @@ def test_extend_equals_a_full_replay(partie, data):
     assert extend(start(partie), partie.deals) == full
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
 @given(parties())
 def test_the_partie_file_round_trips(partie):
@@ -221,7 +224,7 @@ FIELDS = ["type", "dealer", "contract", "declarer", "partner", "conceded", "won"
           "kontra_each", "premiums", "offender"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6), json_values)
 def test_any_json_in_a_deal_or_the_rules_is_a_message_never_a_traceback(fields, rules):
     data = hostile(**{f"deal_{k}": v for k, v in fields.items()})
@@ -242,7 +245,7 @@ def test_a_hostile_file_on_the_command_line_is_status_1_without_a_traceback(tmp_
         assert "Traceback" not in out.stderr
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
 @given(parties())
 def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie):
@@ -258,7 +261,7 @@ def test_the_settlement_after_the_first_k_deals_is_read_off_the_full_one(partie)
 
 # -- RULES-KOENIGRUFEN §13 ----------------------------------------------------------------------------------------
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
 @given(parties(), st.sampled_from([1, 2, 208, 209]))
 def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(partie, thirds):
@@ -274,7 +277,7 @@ def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(
         assert [p.field for p in problems] == ["card_points"], [str(p) for p in problems]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
 @given(parties())
 def test_a_conceded_rufer_scores_the_game_value_only(partie):

@@ -325,7 +325,7 @@ def test_five_players_who_pays_whom_through_the_shared_end(app, client):
 
 @pytest.fixture
 def live(app):
-    from tests.test_hardening import Server
+    from tests.live import Server
 
     server = Server(app)
     yield server

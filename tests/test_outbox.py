@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 
 pytestmark = pytest.mark.browser
@@ -46,8 +46,7 @@ def offline(server, context, page):
 
 def online(server, context, page, dead):
     server["httpd"].app = dead.app
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
 
 
 def queue(page, undertaker=None, points=None, kind=None, offender=None):
@@ -106,8 +105,7 @@ def test_a_dead_spot_keeps_the_phones_own_order(server, browser):
         assert not re.search(r"[a-z\)][A-Z]", text), text
     assert len(settled(server, page)[0].partie.deals) == 1
     # back, but the scorer still answers 503 a moment: the deals wait, and are sent again by the outbox's timer
-    context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(context, page)
     expect(page.locator("#outbox li.outbox-waiting .outbox-message").first).to_be_visible()
     server["httpd"].app = dead.app
     page.clock.fast_forward(11000)

@@ -6,6 +6,9 @@ from hypothesis import strategies as st
 from scorer.partie_file import dumps, from_dict, loads, to_dict
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, replay
 
+from .conftest import examples
+
+
 RULE_SETS = [
     RuleSet.default(),
     RuleSet.from_dict({"nullrunde": "stack", "kontra": True, "valat": "add", "stake": "0.25"}),
@@ -58,7 +61,7 @@ def parties(draw, max_deals=25):
     return Partie(("Anna", "Bernd"), rules, listed, listed[0].dealer if listed else 0)
 
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

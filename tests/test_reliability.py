@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from scorer import create_app
 from scorer.db import connect
-from tests.conftest import NEW_PARTIE, record, start
+from tests.conftest import NEW_PARTIE, examples, record, start
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"
@@ -228,7 +228,7 @@ HOSTILE_TEXT = st.one_of(
 )
 FIELDS = ["type", "dealer", "undertaker", "pile_of", "points", "blatt", "bonuses", "offender", "reason", "kontra",
           "trull", "kings", "queens", "knights", "jacks", "tarocks", "tricks", "action", "key", "version"]
-HOSTILE_SETTINGS = settings(max_examples=600, deadline=None,
+HOSTILE_SETTINGS = settings(max_examples=examples(600), deadline=None,
                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 

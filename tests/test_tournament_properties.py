@@ -18,12 +18,15 @@ from scorer.tournament import file as tfile
 from scorer.tournament.draw import times_out
 from scorer.tournament.scoring import Table
 
+from .conftest import examples
+
+
 from .test_koenigrufen_properties import deals, rulesets
 
 KOENIGRUFEN = games.by_key("koenigrufen")
 NAMES = tuple(f"Spieler {i}" for i in range(24))
 SEATABLE = [n for n in range(4, 25) if seating(KOENIGRUFEN.players, n)]
-SLOW = settings(max_examples=120, deadline=None,
+SLOW = settings(max_examples=examples(120), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 
 scorings = st.builds(
@@ -92,7 +95,7 @@ def test_a_written_tournament_file_reads_back_as_the_same_tournament(t):
     assert tfile.standings_to_dict(tfile.read(text)) == tfile.standings_to_dict(score(t))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(["koenigrufen", "haferltarock", "strohmandeln"]), st.integers(1, 40), st.integers(0, 2 ** 64),
        st.randoms(use_true_random=False), st.integers(0, 2))
 def test_the_draw_is_a_partition_into_the_games_table_sizes_and_repeatable(key, n, seed, rng, earlier):
@@ -145,7 +148,7 @@ def paths(value, here=()):
 PATHS = [p for p in paths(EXAMPLE) if p]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(PATHS), json_values), min_size=1, max_size=3))
 def test_a_hostile_tournament_file_is_refused_with_messages_never_a_traceback(changes):
     data = copy.deepcopy(EXAMPLE)

@@ -50,7 +50,7 @@ def test_150_idle_half_sent_connections_do_not_lock_a_phone_out(live):
 
 
 def test_idle_connections_are_closed_after_the_idle_time(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t", "SERVER_IDLE_SECONDS": 2,
+    app = create_app({"DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t", "SERVER_IDLE_SECONDS": 1,
                       "SERVER_CONNECTIONS": 20})
     server = Live(app)
     try:
