@@ -146,11 +146,13 @@ def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, brow
     page.clock.install()                                                # the outbox's timers, moved below
     page.set_default_timeout(10000)
     board = new_partie(page, server)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    for _ in range(100):   # polled from here: wait_for_function would evaluate a string, which the CSP forbids
+    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
+    # worker that never registers would hang the run)
+    for _ in range(200):   # polled from here: wait_for_function would evaluate a string, which the CSP forbids
         if page.evaluate("navigator.serviceWorker.controller !== null"):
             break
         page.wait_for_timeout(100)
+    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
     page.goto(board + "/deal")
     page.goto(board)
     dead_spot = DeadSpot(server["httpd"].app)

@@ -24,11 +24,13 @@ def strohmandeln(page, server):
     tap(page, "text=Start the partie")
     page.wait_for_selector("#record")
     board = page.url
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    for _ in range(100):   # polled from here: wait_for_function polls a string with eval, which the CSP forbids
+    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
+    # worker that never registers would hang the run)
+    for _ in range(200):   # polled from here: wait_for_function polls a string with eval, which the CSP forbids
         if page.evaluate("navigator.serviceWorker.controller !== null"):
             break
         page.wait_for_timeout(100)
+    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
     return board
 
 
@@ -192,11 +194,13 @@ def test_a_koenigrufen_dead_spot_keeps_the_declarers_and_the_phones_own_order(se
     tap(page, "text=Start the partie")
     page.wait_for_selector("#record")
     board = page.url
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    for _ in range(100):
+    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
+    # worker that never registers would hang the run)
+    for _ in range(200):
         if page.evaluate("navigator.serviceWorker.controller !== null"):
             break
         page.wait_for_timeout(100)
+    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
     page.goto(board + "/deal")
     page.goto(board)
     dead = offline(server, context, page)
