@@ -4,18 +4,13 @@ ended."""
 
 import secrets
 import sqlite3
-import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 
-from scorer import create_app
 from scorer import create_app, store
 from scorer.db import connect
 
 from .conftest import NEW_PARTIE
 from .conftest import record, start
-from .live import stop
+from .live import Server
 
 
 def stored(app, board):
@@ -79,50 +74,6 @@ def count(app, table):
     with app.app_context():
         from scorer.db import get_db
         return next(get_db().query(f"select count(*) as n from {table}"))["n"]
-
-
-class Server:
-    """The app under waitress on a free port, in this process."""
-
-    def __init__(self, app):
-        from waitress.server import create_server
-        # poll(), not select(): a socket closed by close() from this thread is then seen as closed by the
-        # server's loop, not a "Bad file descriptor" in its thread; port 0: the system's free port, bound at once
-        self.server = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-        self.port = self.server.effective_port
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        self.base = f"http://127.0.0.1:{self.port}"
-
-    def request(self, path, data=None, files=None, headers=None):
-        body, head = None, dict(headers or {})
-        if files is not None:
-            boundary = secrets.token_hex(8)
-            parts = []
-            for k, v in (data or {}).items():
-                parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode())
-            for k, (name, content) in files.items():
-                parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"; filename="{name}"\r\n'
-                             f"Content-Type: application/json\r\n\r\n".encode() + content + b"\r\n")
-            body = b"".join(parts) + f"--{boundary}--\r\n".encode()
-            head["Content-Type"] = f"multipart/form-data; boundary={boundary}"
-        elif data is not None:
-            body = urllib.parse.urlencode(data, doseq=True).encode()
-        req = urllib.request.Request(self.base + path, data=body, headers=head)
-        opener = urllib.request.build_opener(NoRedirect)
-        try:
-            with opener.open(req, timeout=30) as r:
-                return r.status, dict(r.headers), r.read().decode()
-        except urllib.error.HTTPError as e:
-            return e.code, dict(e.headers), e.read().decode()
-
-    def close(self):
-        stop(self.server, self.thread)
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 def test_a_locked_database_answers_503_and_the_deal_can_be_sent_again(tmp_path):
