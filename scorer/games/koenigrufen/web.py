@@ -21,10 +21,9 @@ from .scoring import next_dealer
 from .file import parse_deal
 from .game import GAME
 from .rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
+from ...cards import PACK_54, CardError
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
-from ..strohmandeln.cards import PACK_54
-from ..strohmandeln.problems import StrohmandelnError
 from ...web.assets import GameBlueprint
 from ...web.creating import options_from_form
 from ...web.forms import Form, new_key
@@ -370,7 +369,7 @@ def count_cards(rules, args) -> dict:
         return result
     try:
         thirds = PACK_54.pile({n: values[n] for n in COUNTERS[:5]}, cards, whole_tricks=False)
-    except StrohmandelnError as exc:
+    except CardError as exc:
         result["errors"] = [sentence(p) for p in exc.problems]
         return result
     other = card_points(TOTAL - thirds)

@@ -9,7 +9,7 @@ from decimal import Decimal
 from ...partie import Partie
 from ...settlement import Settlement as BaseSettlement
 from ...amounts import to_cents
-from .cards import rounded
+from ...cards import rounded
 from .deals import Deal, check, vorhand
 from .problems import Problem, StrohmandelnError
 from .rules import RuleSet
