@@ -93,6 +93,14 @@ def test_it_is_offered_and_played_on_the_web_like_every_game(fake_client):
     board = response.headers["Location"]
     form = client.get(board + "/deal").text
     assert 'name="winner"' in form
+    # its own script, from its folder's static/ through its blueprint, hashed and kept a year like the shared ones
+    script = re.search(r'<script src="(/static/coin/coin\.[0-9a-f]{10}\.js)" defer>', form).group(1)
+    answer = client.get(script)
+    assert answer.status_code == 200 and "window.scorer.form.add" in answer.text
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    # and the service worker keeps it, so its deal form works offline
+    sw = client.get(re.search(r'data-sw="([^"]+)"', client.get(board).text).group(1)).text
+    assert f'"{script}"' in sw
     preview = client.post(board + "/deal", data={"type": "game", "dealer": "1", "winner": "2", "action": "preview",
                                                  "key": secrets.token_urlsafe(16)})
     assert "Clara won the toss: -2, -2, 4" in preview.text

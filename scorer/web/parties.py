@@ -387,17 +387,13 @@ def manifest():
                     headers={"Cache-Control": "private, max-age=86400", "Vary": "Cookie, Accept-Language"})
 
 
-_STATIC_VERSION: dict = {}
-
-
 def static_version() -> str:
     """A short hash of the static files (the shared ones and every game's): the service worker's cache name, so that
-    a deploy replaces it."""
+    a deploy replaces it. Worked out once per app."""
     from .assets import version
-    folder = current_app.static_folder
-    if folder not in _STATIC_VERSION:
-        _STATIC_VERSION[folder] = version(current_app)
-    return _STATIC_VERSION[folder]
+    if "scorer_static_version" not in current_app.extensions:
+        current_app.extensions["scorer_static_version"] = version(current_app)
+    return current_app.extensions["scorer_static_version"]
 
 
 # what the board and the deal form load (other pages' files are kept as they are first fetched)
