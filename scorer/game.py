@@ -177,5 +177,13 @@ class Game:
         """Why a game has no calculator, in its own words (None: the shared sentence)."""
         return None
 
+    # -- the tests and the benchmarks --
+
+    def sample_partie(self, deals: int = 1, seed: int = 7):
+        """A partie of this game with `deals` sample deals, every one valid, the same for the same `seed`: the
+        tests' walk over every page of every game and the benchmarks take it from here, with no branch per game.
+        Every game gives one (the base has none to give)."""
+        raise NotImplementedError(f"{self.key} gives no sample partie")
+
     def __repr__(self) -> str:
         return f"Game({self.key!r})"

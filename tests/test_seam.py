@@ -16,7 +16,7 @@ from scorer.partie_file import dumps, from_dict, loads, settlement_to_dict, to_d
 from scorer.words import ENGLISH
 
 from .fakegame.fixture import fake_game  # noqa: F401  (the fixture)
-from .test_table import partie_pages
+from .test_table import make_partie, partie_pages
 
 COIN = {"format": "coin-toss-partie", "version": 1, "players": ["Anna", "Bernd", "Clara"],
         "rules": {"preset": "double"},
@@ -123,10 +123,7 @@ def test_it_is_offered_and_played_on_the_web_like_every_game(fake_client):
 def test_the_route_walk_passes_for_it(fake_client):
     """Every page of the fake game answers, as test_table's walk asks of every real game."""
     app, client = fake_client
-    board = client.post("/new", data={"game": "coin-toss", "player0": "A", "player1": "B", "first_dealer": "0",
-                                      "preset": "single"}).headers["Location"]
-    client.post(board + "/deal", data={"type": "game", "dealer": "0", "winner": "1", "action": "save",
-                                       "key": secrets.token_urlsafe(16)})
+    board = make_partie(app, "coin-toss")   # its own sample partie, as every game's
     paths = partie_pages(app, board)
     assert any(p.endswith("/calculator") for p in paths) and any("/deal/1/edit" in p for p in paths)
     for path in paths:

@@ -230,13 +230,12 @@ def test_the_history_comes_a_page_at_a_time(app, client, board):
 import pytest   # noqa: E402
 
 from scorer import store   # noqa: E402
-from benchmarks.samples import sample_deals, sample_haferl, sample_koenigrufen, sample_partie   # noqa: E402
+from benchmarks.samples import sample_partie   # noqa: E402
 from scorer.db import connect   # noqa: E402
 from scorer.games import game_of   # noqa: E402
 from scorer.web import loading   # noqa: E402
 
-SAMPLES = {"strohmandeln": lambda n, seed=7: sample_partie(n).with_deals(sample_deals(n, seed)),
-           "haferltarock": sample_haferl, "koenigrufen": sample_koenigrufen}
+SAMPLES = {game.key: game.sample_partie for game in games.offered()}   # each game's own (Game.sample_partie)
 DEALS = 40
 
 

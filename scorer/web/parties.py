@@ -286,6 +286,9 @@ def export_excel(pid):
 def export_file(pid):
     """The whole partie as a partie file, to keep or to import elsewhere."""
     sp = load_or_404(pid)
+    if any(deal is None for deal in sp.partie.deals):   # a stored deal no game reads (written by hand): no file
+        current(pid)                                     # holds it; the page says which deal to fix (g.broken)
+        return broken_page(sp)
     return Response(dumps(sp.partie), mimetype="application/json",
                     headers={"Content-Disposition": attachment(_filename(sp, "json"))})
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from scorer.game import Game
 from scorer.words import N_
 
-from . import CoinError, engine, file, tables
+from scorer.partie import Partie
+
+from . import CoinError, Deal, RuleSet, engine, file, tables
 
 
 class CoinToss(Game):
@@ -20,6 +22,10 @@ class CoinToss(Game):
     choice = N_("Coin toss (2 or 3)")
     web = "tests.fakegame.web"
     templates = "coin"
+
+    def sample_partie(self, deals: int = 1, seed: int = 7):
+        players = ("Anna", "Bernd", "Clara")
+        return Partie(players, RuleSet.default(), tuple(Deal("game", i % 3, (i + seed) % 3) for i in range(deals)))
 
 
 GAME = CoinToss()
