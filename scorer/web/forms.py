@@ -46,3 +46,12 @@ class ImportForm(Form):
 def new_key() -> str:
     """A fresh idempotency key for a deal form."""
     return secrets.token_urlsafe(16)
+
+
+def seats(form, partie, *fields: str) -> list[tuple[str, str]]:
+    """Each of the deal form's `fields` (a choice of a player) offers the partie's players: a seat's number as its
+    value, the name as its label (a person, never a role). The choices, for a field that offers more."""
+    players = [(str(i), name) for i, name in enumerate(partie.players)]
+    for name in fields:
+        form[name].choices = players
+    return players

@@ -11,7 +11,7 @@ from scorer.partie import Partie, check_name
 from scorer.problems import Problem
 from scorer.web.assets import GameBlueprint
 from scorer.web.creating import rules_from_form
-from scorer.web.forms import new_key
+from scorer.web.forms import new_key, seats
 
 from . import PRESETS, Deal
 from .game import GAME
@@ -52,8 +52,7 @@ def partie_from_form(form):
 
 def make_form(sp, settlement, deal=None):
     form = DealForm()
-    players = [(str(i), name) for i, name in enumerate(sp.partie.players)]
-    form.dealer.choices = form.winner.choices = players
+    seats(form, sp.partie, "dealer", "winner")
     if request.method == "GET":
         form.key.data, form.version.data = new_key(), str(sp.version)
         form.dealer.data = str(settlement.next_dealer)

@@ -26,7 +26,7 @@ from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
 from ...web.assets import GameBlueprint
 from ...web.creating import options_from_form
-from ...web.forms import Form, new_key
+from ...web.forms import Form, new_key, seats
 from ...web.language import SCORE_COLON, card_points, say, sentence, signed
 from ...web.svg import path
 
@@ -163,10 +163,7 @@ def proposed_dealer(settlement) -> int:
 def make_form(sp, settlement, deal=None) -> DealForm:
     partie = sp.partie
     form = DealForm()
-    players = [(str(i), name) for i, name in enumerate(partie.players)]
-    form.dealer.choices = players
-    form.declarer.choices = players
-    form.offender.choices = players
+    players = seats(form, partie, "dealer", "declarer", "offender")
     form.partner.choices = players + [("talon", _("King in the talon"))]
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
     if request.method == "GET":

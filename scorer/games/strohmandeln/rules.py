@@ -221,9 +221,7 @@ class RuleSet(RuleSetForm):
                 problems.append(Problem("tarock_ii_ultimo", "the 40-card pack has no Tarock II"))
         if problems:
             raise StrohmandelnError(problems)
-        full = {name: (values[name] if name in values else option.defaults[preset])
-                for name, option in OPTIONS.items() if preset in option.presets}
-        return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
+        return cls.of_preset(preset, values, data)
 
     @classmethod
     def default(cls, preset: str = "tarockbuch-extended") -> "RuleSet":
