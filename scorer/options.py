@@ -81,6 +81,12 @@ class RuleSetForm:
         return option is not None and self.preset in option.presets
 
     @classmethod
+    def default(cls, preset: str | None = None):
+        """A rule set with every default: of `preset`, or of the game's own default rule set (its `from_dict` of
+        no preset)."""
+        return cls.from_dict({} if preset is None else {"preset": preset})
+
+    @classmethod
     def of_preset(cls, preset: str, values: dict, data: dict):
         """The rule set of `preset`: the options read from `data` (`values`), every other option the preset has at
         its default; `given` names the options `data` named."""

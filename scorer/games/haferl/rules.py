@@ -99,10 +99,6 @@ class RuleSet(RuleSetForm):
             raise HaferlError(problems)
         return cls.of_preset(preset, values, data)
 
-    @classmethod
-    def default(cls, preset: str = "haferl") -> "RuleSet":
-        return cls.from_dict({"preset": preset})
-
 
     # -- what the rule set pays ------------------------------------------------
 

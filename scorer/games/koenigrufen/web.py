@@ -26,7 +26,7 @@ from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
 from ...web.assets import GameBlueprint
 from ...web.creating import options_from_form
-from ...web.forms import Form, new_key, seats
+from ...web.forms import PILE_LABELS, Form, PileCounters, new_key, seats
 from ...web.language import SCORE_COLON, card_points, say, sentence, signed
 from ...web.svg import path
 
@@ -37,8 +37,7 @@ SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
 SIDE_CHOICES = [("", "–"), ("declarer", _l("Declarer's side")), ("opponents", _l("Opponents"))]
 MAX_PLAYERS = 5
-COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
-                  "jacks": _l("Jacks"), "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
+COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
 
 
@@ -113,7 +112,7 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
 
 # -- the deal form ---------------------------------------------------------------------------------------------
 
-class DealForm(Form):
+class DealForm(PileCounters, Form):
     """One deal: what happened, who dealt, the contract, declarer and partner, the result, Kontra, premiums;
     Trischaken's card points; the offender of a renonce or a misdeal. The premium grid's and the players'
     fields are added below (one per premium, one per seat)."""
@@ -133,11 +132,6 @@ class DealForm(Form):
     kontra = RadioField(_l("Kontra on the game"), choices=LEVELS, default="1", validate_choice=False)
     offender = RadioField(_l("Who made the mistake"), choices=[], validate_choice=False)
     # the calculator: the declarer side's pile, counted in threes (RULES.md §2, 70 in all)
-    trull = StringField(COUNTER_LABELS["trull"], default="0")
-    kings = StringField(COUNTER_LABELS["kings"], default="0")
-    queens = StringField(COUNTER_LABELS["queens"], default="0")
-    knights = StringField(COUNTER_LABELS["knights"], default="0")
-    jacks = StringField(COUNTER_LABELS["jacks"], default="0")
     tricks = StringField(COUNTER_LABELS["tricks"], default="0")
     talon = StringField(COUNTER_LABELS["talon"], default="0")
 

@@ -223,11 +223,6 @@ class RuleSet(RuleSetForm):
             raise StrohmandelnError(problems)
         return cls.of_preset(preset, values, data)
 
-    @classmethod
-    def default(cls, preset: str = "tarockbuch-extended") -> "RuleSet":
-        """A preset with all its defaults."""
-        return cls.from_dict({"preset": preset})
-
 
     # -- what the rule set pays ------------------------------------------------
 
