@@ -53,7 +53,7 @@ from pathlib import Path
 
 from scorer.games.strohmandeln import Partie, RuleSet, replay
 
-from .samples import sample_deals, sample_partie, sample_varied
+from .samples import sample_partie, sample_varied
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,7 +21,7 @@ from scorer.db import connect
 from scorer.games import by_key, game_of, offered
 from scorer.web.parties import cache
 
-from .conftest import record, start
+from .conftest import record
 from .test_haferl_web import deal as haferl_deal, start as haferl_start
 
 
