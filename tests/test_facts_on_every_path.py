@@ -5,7 +5,6 @@ piles, the bonuses, the premiums and the Kontra of a full deal; the stored facts
 
 import json
 import re
-import secrets
 
 import pytest
 
