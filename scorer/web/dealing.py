@@ -27,6 +27,7 @@ from .responses import compact
 
 KEY = re.compile(r"[A-Za-z0-9_-]{1,%d}" % len(new_key()))   # no longer than the keys the forms make
 SAVES = ("save", "record-anyway")
+HELD = object()   # render(number=HELD): the number of the deal the request is about
 
 
 def number_sent(text):
@@ -139,14 +140,14 @@ class Dealing:
             return self.preview()
         return self.save(action)
 
-    def render(self, errors=(), result=None, status=200, number="same", **extra):
+    def render(self, errors=(), result=None, status=200, number=HELD, **extra):
         """The game's deal form page (or, for the live preview, just its preview box) on the partie held; `extra`
         goes to the game's `form_context` (what a button of its own, like Strohmandeln's "count", has to say)."""
         template = "_preview.html" if request.args.get("fragment") else "deal_form.html"
         partie = self.sp.partie
         return render_template(
             f"{self.game.templates}/{template}", sp=self.sp, partie=partie, s=self.settlement, form=self.form,
-            number=self.number if number == "same" else number, errors=by_field(errors), result=result,
+            number=self.number if number is HELD else number, errors=by_field(errors), result=result,
             **self.web.form_context(partie, self.form, **extra),
         ), status
 
