@@ -16,6 +16,9 @@ from .partie import Partie
 from .partie_file import deal_to_dict
 
 
+guards: list = []   # callables (db, pid) run inside add_deal's write transaction: a ScoringError refuses the deal
+
+
 class NotFoundError(LookupError):
     """No partie (or no deal) at that address."""
 
@@ -232,6 +235,8 @@ def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int
             raise NotFoundError(pid)
         if rows[0]["ended"] is not None:
             raise EndedError(pid)
+        for guard in guards:   # e.g. a tournament's table whose round is complete (scorer/tournament/store.py)
+            guard(db, pid)
         if expected is not None and rows[0]["version"] != expected:
             raise ConflictError(pid, load(db, pid))
         if check is not None and rows[0]["version"] != scored_on:

@@ -21,7 +21,8 @@ from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-CREATING = ("partie.create", "partie.import_file", "runde.create", "runde.import_file", "runde.add_member")
+CREATING = ("partie.create", "partie.import_file", "runde.create", "runde.import_file", "runde.add_member",
+            "tournament.create", "tournament.add_players")
 ASKING = CREATING + ("runde.move",)   # every view that checks the passcode
 
 
