@@ -44,9 +44,9 @@ def tables(client, organiser):
     """The running round's tables: (board path, names in seating order)."""
     page = client.get(organiser).text
     section = page.split('id="round"', 1)[1].split("</section>", 1)[0]
-    found = re.findall(r'<a href="(/p/[^"]+)"><strong>Table \d+</strong></a>\s*<span class="names">(.*?)</span>\s*'
+    found = re.findall(r'<a href="(/p/[^"]+)"><strong>Table \d+</strong></a>\s*<span class="tnames">(.*?)</span>\s*'
                        r'<span class="games">', section, re.S)
-    return [(board, [re.sub(r"<.*", "", n).strip() for n in names.split(", ")]) for board, names in found]
+    return [(board, [re.sub(r"\s+[+\u2212]?\d+$", "", n.strip()) for n in names.split(", ")]) for board, names in found]
 
 
 def dreier(client, board, declarer, won=True, expect=302):
@@ -80,7 +80,7 @@ def test_create_draw_start_record_and_the_standings_are_the_engines(client):
     from scorer.tournament import Tournament, random_draw
     from scorer.games.koenigrufen import RuleSet
     drawn = random_draw(Tournament(games.by_key("koenigrufen"), RuleSet.default("ooe"), tuple(NINE)), range(9), seed2)
-    shown = re.findall(r'<li class="ttable"><strong>Table \d+</strong>\s*<span class="names">(.*?)</span></li>', page, re.S)
+    shown = re.findall(r'<li class="ttable"><strong>Table \d+</strong>\s*<span class="tnames">(.*?)</span></li>', page, re.S)
     assert [[re.sub(r"\s*<span.*?</span>", "", n).strip() for n in s.split(", ")] for s in shown] == \
         [[NINE[p] for p in t.players] for t in drawn.tables]
     assert seed != seed2 or True   # a redraw may, rarely, draw the same seed again
