@@ -394,6 +394,8 @@ def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse
             if json.loads(later["detail"] or "{}").get("entry") == entry:
                 raise RestoredError(entry)
         deal = parse(detail["before"])
+        for guard in guards:   # a deal put back is a deal recorded again
+            guard(db, pid)
         _bump(db, pid, expected)
         count = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
         number = min(max(int(rows[0]["number"] or count + 1), 1), count + 1)

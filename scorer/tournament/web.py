@@ -15,7 +15,7 @@ import io
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for)
@@ -165,6 +165,7 @@ class Live:
     tables: list                 # per started round: [TableNow]
     complete: list               # per started round: bool
     standings: Standings
+    texts: dict = field(default_factory=dict)   # language -> the standings' lines as the pages write them
 
     @property
     def provisional(self) -> bool:
@@ -189,6 +190,13 @@ class LiveCache:
         self.tables: dict = {}    # partie id -> (its version, TableNow): a table that did not change is not scored again
         self.lock = threading.Lock()
         self.size = size
+        self.locks: dict = {}
+
+    def computing(self, tid: str):
+        with self.lock:
+            if len(self.locks) > 4 * self.size:
+                self.locks.clear()
+            return self.locks.setdefault(tid, threading.Lock())
 
     def get(self, tid: str, version: int):
         with self.lock:
@@ -222,9 +230,19 @@ def live(tid: str, public: bool = False) -> Live:
         hit = cache.get(tid, version)
         if hit is not None:
             return hit
-        t = tstore.load(db, tid)
+        with cache.computing(tid):   # one request scores a new version; the others wait for it and take it
+            hit = cache.get(tid, tstore.version(db, tid))
+            if hit is not None:
+                return hit
+            return _scored(db, tstore.load(db, tid))
     except NotFoundError:
         abort(404)
+
+
+def _scored(db, t) -> Live:
+    """The tournament scored at its version: each table from the app's settlement cache (a table whose partie did
+    not change since the last version is not scored again), ranked by the engine."""
+    tid = t.id
     versions = {}
     if t.started:
         versions = dict(db.conn.execute("select p.id, p.version from parties p join tournament_tables tt on "
@@ -289,14 +307,26 @@ def _tdec(value):
 
 def lines(found: Live) -> list[dict]:
     """The standings as the pages show them: per player his place, name, Schrift, rank points, total, table ranks,
-    best round, and whether he withdrew."""
+    best round, whether he withdrew, and those figures as the page writes them (made once per version and
+    language: the standings pages are asked for by every phone in the hall)."""
+    lang = language()
+    kept = found.texts.get(lang)
+    if kept is not None:
+        return kept
     t = found.t
+    base = url_for("tournament.player", sid=t.public_id, number=0)[:-1]
+    counts: dict = {}
+    for s in found.standings.standings:
+        counts[s.place] = counts.get(s.place, 0) + 1
     out = []
     for s in found.standings.standings:
         out.append({"place": s.place, "player": s.player, "name": t.players[s.player].name, "schrift": s.schrift,
                     "rank_points": s.rank_points, "total": s.total, "table_ranks": s.table_ranks,
                     "best_round": s.best_round, "withdrawn": t.players[s.player].withdrawn,
-                    "shared": sum(1 for o in found.standings.standings if o.place == s.place) > 1})
+                    "shared": counts[s.place] > 1, "href": f"{base}{s.player}", "schrift_text": signed(s.schrift),
+                    "rank_points_text": dec(s.rank_points), "total_text": dec(s.total),
+                    "ranks_text": ", ".join(str(r) for r in s.table_ranks)})
+    found.texts[lang] = out
     return out
 
 
