@@ -22,7 +22,39 @@ import threading
 import time
 import urllib.parse
 
-from .bench import Client, free_port, hidden_fields, pct, start_server, stop_server
+import socket
+import subprocess
+import sys
+from collections import defaultdict
+
+from .bench import ROOT, Client, free_port, hidden_fields, pct, stop_server
+
+
+def start_server(db_path: str, port: int, timing: str) -> subprocess.Popen:
+    """The app under waitress (8 threads, as `python -m scorer serve`), timing each request inside the app."""
+    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench", "TIMING_FILE": timing}
+    proc = subprocess.Popen([sys.executable, "-m", "benchmarks.timed_server", str(port)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.02)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def in_app(timing: str) -> dict:
+    """Each kind of request's times inside the app (wall, CPU), and the full garbage collections."""
+    found: dict = defaultdict(lambda: ([], []))
+    with open(timing) as fh:
+        for line in fh:
+            what, wall, cpu = line.rstrip("\n").split("\t")
+            found[what][0].append(float(wall))
+            found[what][1].append(float(cpu))
+    return dict(found)
 
 
 def build(db_path: str, tables: int) -> tuple[str, str, list[str]]:
@@ -48,12 +80,13 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-def run(seconds: float, tables: int, deal_every: float, threads: int = 8) -> dict:
+def run(seconds: float, tables: int, deal_every: float) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "hall.sqlite")
         tid, sid, pids = build(db_path, tables)
         port = free_port()
-        proc = start_server(db_path, port, threads=threads)
+        timing = os.path.join(tmp, "timing.tsv")
+        proc = start_server(db_path, port, timing)
         samples: dict[str, list[float]] = {k: [] for k in ("save", "form", "standings", "poll", "hall", "table poll")}
         errors: dict[str, int] = {}
         recorded = [0] * len(pids)
@@ -194,7 +227,7 @@ def run(seconds: float, tables: int, deal_every: float, threads: int = 8) -> dic
         db.conn.close()
         lost = sum(max(0, r - s) for r, s in zip(recorded, stored))
         return {"samples": samples, "errors": errors, "recorded": sum(recorded), "stored": sum(stored), "lost": lost,
-                "server_cpu": server_cpu, "client_cpu": client_cpu}
+                "server_cpu": server_cpu, "client_cpu": client_cpu, "in_app": in_app(timing)}
 
 
 def main() -> None:
@@ -217,6 +250,17 @@ def main() -> None:
         v = found["samples"][key]
         print(f"| {label} | {len(v)} | {ms(pct(v, 50))} | {ms(pct(v, 95))} | {ms(pct(v, 99))} | "
               f"{ms(max(v)) if v else 'nan'} |")
+    print()
+    print("Inside the app (the same run: from the request's arrival in a waitress thread to its answer):")
+    print()
+    print("| request | count | p50 | p99 | max | CPU p50 |")
+    print("|---|---:|---:|---:|---:|---:|")
+    kinds = ("POST /p/…/deal", "GET /p/…", "GET /p/…/deal", "GET /standings/…", "GET /standings/…/version",
+             "GET /standings/…/hall", "GET /p/…/version", "GC (full)")
+    for kind in kinds:
+        wall, cpu = found["in_app"].get(kind, ([], []))
+        print(f"| {kind} | {len(wall)} | {ms(pct(wall, 50))} | {ms(pct(wall, 99))} | "
+              f"{ms(max(wall)) if wall else 'nan'} | {ms(pct(cpu, 50))} |")
     print()
     print(f"Errors: {sum(found['errors'].values())} {found['errors'] or ''}; games recorded {found['recorded']}, "
           f"stored {found['stored']}, lost {found['lost']}. CPU over the run: the server {found['server_cpu']:.1f} s, "

@@ -152,6 +152,16 @@ def test_a_table_refuses_games_past_the_round_and_after_the_round_ended(client):
            "recorded." in refused.text
     file = engine_standings(client, organiser)
     assert len(file.tournament.rounds[0].tables[0].deals) == 2
+    # undo the second game, record another: a deal put back from the history would be a third game
+    version = re.search(r'id="undo".*?name="version" value="(\d+)"', client.get(board).text, re.S).group(1)
+    assert client.post(board + "/undo", data={"version": version}).status_code == 302
+    dreier(client, board, 3)
+    history = client.get(board + "/history").text
+    action, version = re.search(r'<form method="post" action="([^"]+)" class="restore">.*?name="version" '
+                                r'value="(\d+)"', history, re.S).groups()
+    response = client.post(action, data={"version": version}, follow_redirects=True)
+    assert "The deal cannot be put back: this table has played the 2 games of round 1" in response.text
+    assert len(engine_standings(client, organiser).tournament.rounds[0].tables[0].deals) == 2
     # the organiser ends the round for every table: the other table's one game is its round
     other = found[1][0]
     dreier(client, other, 3)
