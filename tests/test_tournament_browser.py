@@ -63,7 +63,7 @@ def test_a_table_phone_records_a_game_and_the_standings_move(server, browser):
     viewer = viewer_context.new_page()
     viewer.set_default_timeout(10000)
     viewer.goto(standings_url)
-    expect(viewer.locator(".tstandings caption")).to_contain_text("Provisional")
+    expect(viewer.locator(".standing-state")).to_contain_text("Provisional")
 
     # a Dreier won by the table's second player, through the deal form
     tap(table, "#record")
