@@ -236,7 +236,24 @@ def test_the_passcode_guards_a_new_tournament(app, client):
             "tie_breaks": "table_ranks,best_round", "draw": "random"}
     response = client.post("/t/new", data={**data, "passcode": "wrong"})
     assert response.status_code == 422 and "The passcode is not right" in response.text
-    assert client.post("/t/new", data={**data, "passcode": "Tarock 21"}).status_code == 302
+    response = client.post("/t/new", data={**data, "passcode": "Tarock 21"})
+    assert response.status_code == 302
+    organiser = response.headers["Location"]
+    assert "Draw round 1" in client.get(organiser).text   # the browser that created it organises it
+    # another browser with the organiser's address: the passcode first, for the page and for every action
+    other = app.test_client()
+    page = other.get(organiser)
+    assert page.status_code == 200 and "give it once on this device" in page.text and "Draw round 1" not in page.text
+    assert other.post(organiser + "/draw").status_code == 403
+    assert other.get(organiser + "/tournament.json").status_code == 403
+    response = other.post(organiser + "/unlock", data={"passcode": "wrong"})
+    assert response.status_code == 422 and "The passcode is not right" in response.text
+    assert other.post(organiser + "/unlock", data={"passcode": "Tarock 21"}).status_code == 302
+    assert other.post(organiser + "/draw").status_code == 302
+    assert "Start round 1" in other.get(organiser).text
+    # the standings need no passcode
+    sid = re.search(r'href="(/standings/[^"/]+)"', other.get(organiser).text).group(1)
+    assert app.test_client().get(sid).status_code == 200
 
 
 def test_other_games_are_seated_at_their_table_sizes(client):

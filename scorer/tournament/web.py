@@ -18,7 +18,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for)
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
+                   url_for)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField, StringField, TextAreaField
@@ -346,6 +347,44 @@ def player_rounds(found: Live, player: int) -> list[dict]:
 
 # -- the organiser's pages -------------------------------------------------------------------------------------------
 
+ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file")
+MY_TOURNAMENTS = 20
+
+
+def organised(tid: str) -> None:
+    """This browser organises the tournament: it created it, or gave the passcode on its page."""
+    mine = session.get("organised", [])
+    if mine[:1] != [tid]:
+        session["organised"] = [tid] + [t for t in mine if t != tid][:MY_TOURNAMENTS - 1]
+
+
+@bp.before_request
+def passcode_first():
+    """With a passcode set, the organiser's page and its actions ask for it once per browser (its address alone is
+    not enough): a table's address and the standings never do."""
+    endpoint = (request.endpoint or "").partition(".")[2]
+    tid = (request.view_args or {}).get("tid")
+    if endpoint not in ORGANISING or not tid or not current_app.config.get("PASSCODE"):
+        return None
+    if tid in session.get("organised", []):
+        return None
+    live(tid)   # 404 for an unknown address
+    return render_template("tournament/unlock.html", tid=tid, form=EmptyForm(), error=None), \
+        200 if request.method == "GET" and endpoint == "organiser" else 403
+
+
+@bp.route("/t/<tid>/unlock", methods=("POST",))
+def unlock(tid):
+    """The passcode, given on the organiser's page of another browser (an assistant's phone)."""
+    live(tid)
+    form = EmptyForm()
+    if form.validate_on_submit() and passcode_ok(request.form.get("passcode", "")):
+        organised(tid)
+        return redirect(url_for("tournament.organiser", tid=tid))
+    return render_template("tournament/unlock.html", tid=tid, form=form,
+                           error=_("The passcode is not right: ask whoever runs this scorer.")), 422
+
+
 @bp.route("/t/new", methods=("GET", "POST"))
 def create():
     """A new tournament: its name, game and rule set, scoring options, players."""
@@ -380,6 +419,7 @@ def create():
             name = check_name(form.name.data or "", [])
             if valid and not errors and rules is not None and scoring is not None:
                 tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
+                organised(tid)
                 return redirect(url_for("tournament.organiser", tid=tid))
         for field in form:
             if field.errors:

@@ -23,7 +23,7 @@ from flask_limiter.util import get_remote_address
 
 CREATING = ("partie.create", "partie.import_file", "runde.create", "runde.import_file", "runde.add_member",
             "tournament.create", "tournament.add_players")
-ASKING = CREATING + ("runde.move",)   # every view that checks the passcode
+ASKING = CREATING + ("runde.move", "tournament.unlock")   # every view that checks the passcode
 
 
 def passcode_ok(given: str | None) -> bool:
