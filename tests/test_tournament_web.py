@@ -240,6 +240,7 @@ def test_the_passcode_guards_a_new_tournament(app, client):
     assert response.status_code == 302
     organiser = response.headers["Location"]
     assert "Draw round 1" in client.get(organiser).text   # the browser that created it organises it
+    assert f'<a href="{organiser}">Cup</a>' in client.get("/t/new").text   # and finds it again
     # another browser with the organiser's address: the passcode first, for the page and for every action
     other = app.test_client()
     page = other.get(organiser)

@@ -426,7 +426,11 @@ def create():
                 errors.setdefault(field.name, []).extend(str(e) for e in field.errors)
         if "csrf_token" in errors:
             errors.setdefault("name", []).extend(errors.pop("csrf_token"))
+    mine = session.get("organised", [])
+    names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
+                                       mine).fetchall()) if mine else {}
     return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode), sizes=SIZES,
+                           mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={f"{g.key}/{p}": g.players for g in games.offered() for p in g.engine.PRESETS},
                            defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
                                      for s in SIZES}), status
