@@ -102,3 +102,43 @@ def test_a_table_phone_records_a_game_and_the_standings_move(server, browser):
     shot(hall, "hall", full_page=False, folder="tournament")
     for context in (organiser_context, table_context, viewer_context, hall_context):
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_accessibility_violations_on_the_tournament_pages(server, browser, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+    axe = Axe()
+    context = browser.new_context(color_scheme=scheme, locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    found = {}
+
+    def check(name):
+        results = axe.run(page)
+        if results.violations_count:
+            found[name] = sorted({(v["id"], n["target"][0]) for v in results.response["violations"]
+                                  for n in v["nodes"]})
+
+    page.goto(server["url"] + "/t/new")
+    check("new")
+    page.locator("#name").fill("Cup")
+    page.locator("#players").fill("\n".join(NINE))
+    tap(page, "text=Create the tournament")
+    page.wait_for_selector("text=Draw round 1")
+    check("organiser")
+    tap(page, "text=Draw round 1")
+    page.wait_for_selector("text=Start round 1")
+    check("draw")
+    tap(page, "text=Start round 1")
+    page.wait_for_selector("text=Round 1 is being played")
+    check("running")
+    organiser = page.url.split("#")[0]
+    board = page.locator("#round .ttable a").first.get_attribute("href")
+    public = page.locator("a", has_text="Standings (public)").get_attribute("href")
+    for name, path in (("cards", organiser + "/cards"), ("table", server["url"] + board),
+                       ("standings", server["url"] + public), ("player", server["url"] + public + "/player/0"),
+                       ("print", server["url"] + public + "/print"), ("hall", server["url"] + public + "/hall")):
+        page.goto(path)
+        check(name)
+    context.close()
+    assert not found, found

@@ -125,7 +125,7 @@ def test_create_draw_start_record_and_the_standings_are_the_engines(client):
     assert "<dd>+12</dd>" in own and "<dd>60</dd>" in own and "<dd>72</dd>" in own
     # the hall view refreshes itself
     hall = client.get(sid + "/hall").text
-    assert 'http-equiv="refresh"' in hall and four[1][1] in hall
+    assert "http-equiv=\"refresh\"" in hall and four[1][1] in hall
 
 
 def signed(n):
