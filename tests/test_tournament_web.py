@@ -9,6 +9,9 @@ import io
 import json
 import re
 import secrets
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -64,7 +67,7 @@ def engine_standings(client, organiser):
     return tfile.read(text)
 
 
-def test_create_draw_start_record_and_the_standings_are_the_engines(client):
+def test_create_draw_start_record_and_the_standings_are_the_engines(client, tmp_path):
     organiser = create(client)
     assert re.fullmatch(r"/t/[A-Za-z0-9_-]{20,}", organiser)
     page = client.get(organiser).text
@@ -113,6 +116,15 @@ def test_create_draw_start_record_and_the_standings_are_the_engines(client):
     expected = [(str(s.player), str(s.place), NINE[s.player], tdec(s.total), signed(s.schrift), tdec(s.rank_points))
                 for s in standings.standings]
     assert rows == expected
+    # the command line replays the exported tournament file to the same standings
+    exported = tmp_path / "tournament.json"
+    exported.write_bytes(client.get(organiser + "/tournament.json").data)
+    done = subprocess.run([sys.executable, "-m", "scorer", "replay", str(exported), "--json"], capture_output=True,
+                          text=True, timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    replayed = json.loads(done.stdout)["standings"]
+    assert [(str(r["player"]), str(r["place"]), NINE[r["player"]], tdec_text(r["total"])) for r in replayed] == \
+        [row[:4] for row in rows]
     # the CSV
     lines = list(csv.reader(io.StringIO(client.get(sid + "/standings.csv").text)))
     assert lines[0] == ["place", "player", "schrift", "rank_points", "total", "table_ranks", "withdrawn"]
@@ -130,6 +142,10 @@ def test_create_draw_start_record_and_the_standings_are_the_engines(client):
 
 def signed(n):
     return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def tdec_text(text):
+    return text.replace("-", "\u2212")
 
 
 def tdec(v):
