@@ -5,7 +5,7 @@ Draws and standings are never stored: the draw follows from the seed and the pla
 the tables' deals (`scorer.tournament`).
 
 A tournament's table refuses a deal past its round's games, or after the organiser ended the round: `table_guard`,
-run inside the write transaction that would store the deal (`store.guards`)."""
+run inside the write transaction that would store the deal (`store.deal_checks`)."""
 
 from __future__ import annotations
 
@@ -374,5 +374,5 @@ def table_guard(db: Database, pid: str) -> None:
                                     round=table["round"])])
 
 
-if table_guard not in store.guards:
-    store.guards.append(table_guard)
+if table_guard not in store.deal_checks:
+    store.deal_checks.append(table_guard)

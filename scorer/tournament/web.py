@@ -33,6 +33,7 @@ from ..problems import ScoringError
 from ..store import NotFoundError
 from ..web.forms import EmptyForm, Form
 from ..web.language import MINUS, language, number, say, sentence, signed
+from ..web import limits
 from ..web.limits import passcode_ok
 from ..web.loading import current as current_partie
 from ..web.responses import attachment
@@ -374,6 +375,7 @@ def passcode_first():
 
 
 @bp.route("/t/<tid>/unlock", methods=("POST",))
+@limits.asking
 def unlock(tid):
     """The passcode, given on the organiser's page of another browser (an assistant's phone)."""
     live(tid)
@@ -386,6 +388,7 @@ def unlock(tid):
 
 
 @bp.route("/t/new", methods=("GET", "POST"))
+@limits.creating
 def create():
     """A new tournament: its name, game and rule set, scoring options, players."""
     form = NewTournamentForm()
@@ -487,6 +490,7 @@ def _expired(tid):
 
 
 @bp.route("/t/<tid>/players", methods=("POST",))
+@limits.creating
 def add_players(tid):
     """Late entries (between rounds, or before the draw of the next): the passcode when one is set."""
     found = live(tid)

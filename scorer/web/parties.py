@@ -24,6 +24,7 @@ from .forms import EmptyForm, ImportForm
 from .history import history_rows
 from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
+from . import limits
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 from .responses import attachment
@@ -77,6 +78,7 @@ def preset_name(row: dict):
 
 
 @bp.route("/new", methods=("GET", "POST"))
+@limits.creating
 def create():
     """A new partie: which game (`?game=`, among those the web app offers), then that game's own form."""
     game = games.by_key(request.values.get("game"))
@@ -88,6 +90,11 @@ def create():
 @bp.route("/p/<pid>")
 def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
+    return board_page(pid)
+
+
+def board_page(pid) -> str:
+    """The board rendered (the view's page, and the answer to a deal form's Save that shows it at once)."""
     sp, settlement = current(pid)
     remember(pid)
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
@@ -291,6 +298,7 @@ def export_file(pid):
 
 
 @bp.post("/import")
+@limits.creating
 def import_file():
     """A partie file becomes a new partie; a bad file is explained and creates nothing."""
     form = ImportForm()
