@@ -131,6 +131,14 @@ def test_create_draw_start_record_and_the_standings_are_the_engines(client, tmp_
     assert lines[1][:5] == [str(standings.standings[0].place), NINE[standings.standings[0].player],
                             str(standings.standings[0].schrift), tdec(standings.standings[0].rank_points),
                             tdec(standings.standings[0].total)]
+    # the standings for Excel, in German: `;`, decimal commas, a byte order mark
+    excel = client.get(sid + "/excel.csv", headers={"Accept-Language": "de"}).data.decode("utf-8")
+    assert excel.startswith("\ufeffPlatz;Spieler;Summe;Schrift;Rangpunkte;Tischplätze")
+    # every table's deals: the Dreier of the four-table, its points per player
+    deals = list(csv.reader(io.StringIO(client.get(organiser + "/deals.csv").text)))
+    at = deals.index(["round", "1", "table", str(found.index(four) + 1)])
+    assert deals[at + 1][:4] == ["deal", "dealer", "type", "contract"]
+    assert deals[at + 2][2:5] == ["game", "dreier", four[1][1]]
     # a player's own line
     declarer = NINE.index(four[1][1])
     own = client.get(f"{sid}/player/{declarer}").text

@@ -348,7 +348,8 @@ def player_rounds(found: Live, player: int) -> list[dict]:
 
 # -- the organiser's pages -------------------------------------------------------------------------------------------
 
-ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file")
+ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file",
+              "export_deals")
 MY_TOURNAMENTS = 20
 
 
@@ -646,6 +647,42 @@ def export_csv(sid):
     out = io.StringIO()
     csv.writer(out).writerows(guarded(rows))
     return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": _filename(found.t, "csv")})
+
+
+@bp.route("/t/<tid>/deals.csv")
+def export_deals(tid):
+    """Every table's deals, round by round: for each table a line saying its round and number, then its partie's CSV
+    (docs/FORMAT.md: the deals, the totals, the money), then an empty line."""
+    from ..export import Sheet
+
+    found = live(tid)
+    rows: list = []
+    for tables in found.tables:
+        for tn in tables:
+            rows.append(["round", tn.round, "table", tn.number])
+            rows.extend(found.t.game.tables.rows(tn.result.settlement, Sheet()))
+            rows.append([])
+    out = io.StringIO()
+    csv.writer(out).writerows(guarded(rows))
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}-deals.csv")})
+
+
+@bp.route("/standings/<sid>/excel.csv")
+def export_excel(sid):
+    """The standings for a spreadsheet opened by double click, in the page's language (German: `;`, decimal commas,
+    UTF-8 with a byte order mark)."""
+    found = live(sid, public=True)
+    german = language() == "de"
+    point = "," if german else "."
+    rows = [[_("Place"), _("Player"), _("Total"), _("Schrift"), _("Rank points"), _("Table ranks")]]
+    for line in lines(found):
+        rows.append([line["place"], line["name"], decimal_text(line["total"]).replace(".", point), line["schrift"],
+                     decimal_text(line["rank_points"]).replace(".", point), line["ranks_text"]])
+    out = io.StringIO()
+    csv.writer(out, delimiter=";" if german else ",").writerows(guarded(rows))
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}-excel.csv")})
 
 
 # -- the public pages ------------------------------------------------------------------------------------------------
