@@ -1,5 +1,5 @@
 """The app under waitress as `python -m scorer serve` runs it (scorer.serving.make_server), each request's time inside
-the app (wall and the thread's CPU) and each full garbage collection written to a file: what the server itself takes,
+the app (wall and the thread's CPU) and each full garbage collection written to a file (with the time it ended): what the server itself takes,
 told apart from the time a request waits for a thread or the CPU. For benchmarks/tournament_bench.py.
 
     SCORER_DATABASE=… TIMING_FILE=… python -m benchmarks.timed_server PORT"""
@@ -31,7 +31,7 @@ def main() -> None:
         finally:
             path = SECRET.sub("/…", environ.get("PATH_INFO", ""))
             out.write(f"{environ['REQUEST_METHOD']} {path}\t{time.perf_counter() - start:.5f}\t"
-                      f"{time.thread_time() - cpu:.5f}\n")
+                      f"{time.thread_time() - cpu:.5f}\t{time.time():.3f}\n")
 
     app.wsgi_app = timed
     began: list[float] = []
@@ -42,7 +42,7 @@ def main() -> None:
         elif began:
             took = time.perf_counter() - began.pop()
             if info["generation"] == 2:
-                out.write(f"GC (full)\t{took:.5f}\t0\n")
+                out.write(f"GC (full)\t{took:.5f}\t0\t{time.time():.3f}\n")
 
     gc.callbacks.append(collected)
     make_server(app, host="127.0.0.1", port=port, threads=8).run()
