@@ -288,3 +288,25 @@ def test_other_games_are_seated_at_their_table_sizes(client):
     found = draw_and_start(client, organiser)
     assert sorted(len(n) for _b, n in found) == [3, 4]
     assert "game 1 of 12" in client.get(next(b for b, n in found if len(n) == 3)).text
+
+
+@pytest.mark.parametrize("how", ["random", "standings"])
+def test_round_two_is_drawn_as_the_engine_draws_it_from_round_one(client, how):
+    organiser = create(client, NINE[:8], games_4="1", draw=how)
+    for board, _names in draw_and_start(client, organiser):
+        dreier(client, board, 1)
+    assert client.post(organiser + "/draw").status_code == 302
+    page = client.get(organiser).text
+    seed = int(re.search(r"Drawn with seed (\d+)", page).group(1))
+    shown = re.findall(r'<li class="ttable"><strong>Table \d+</strong>\s*<span class="tnames">(.*?)</span></li>', page,
+                       re.S)
+    shown = [[re.sub(r"\s*<span.*?</span>", "", n).strip() for n in s.split(", ")] for s in shown]
+    from scorer.tournament import draw
+    scored = engine_standings(client, organiser)
+    expected = draw(scored.tournament, range(8), seed, scored)
+    assert shown == [[NINE[p] for p in t.players] for t in expected.tables]
+    if how == "standings":   # the first four of the standings at table 1, in their order
+        assert shown[0] == [NINE[s.player] for s in scored.standings[:4]]
+    else:   # by lot, with the fewest pairs who sat together in round 1
+        from scorer.tournament.draw import pairs_met, repeated_pairs
+        assert repeated_pairs([t.players for t in expected.tables], pairs_met(scored.tournament.rounds)) == 4
