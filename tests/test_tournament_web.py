@@ -249,6 +249,10 @@ def test_bad_input_is_said_beside_its_field_and_nothing_is_stored(client):
     assert "Enter a name for the tournament." in text
     assert "Each player needs a name of his own: Anna is listed twice." in text or "anna is listed twice" in text
     assert "Games at a table of 4: a whole number, like 16." in text
+    response = client.post("/t/new", data={"name": " \u200b ", "rule_set": "koenigrufen/ooe", "players": "Anna",
+                                           "total": "schrift+rank", "tie_breaks": "table_ranks,best_round",
+                                           "draw": "random"})
+    assert response.status_code == 422 and "Enter a name for the tournament." in response.text
     # too few players to seat: said on the organiser's page, nothing drawn
     organiser = create(client, NINE[:6])
     assert "6 players cannot be seated at tables of 4, 5" in client.get(organiser).text

@@ -421,6 +421,8 @@ def create():
             if passcode and not passcode_ok(request.form.get("passcode", "")):
                 errors["passcode"] = [_("The passcode is not right: ask whoever runs this scorer.")]
             name = check_name(form.name.data or "", [])
+            if valid and not name:
+                errors.setdefault("name", []).append(_("Enter a name for the tournament."))
             if valid and not errors and rules is not None and scoring is not None:
                 tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
                 organised(tid)
