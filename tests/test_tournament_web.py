@@ -240,7 +240,7 @@ def test_late_entries_and_withdrawals_between_rounds(client):
                                                                         file.of(0).table_ranks]
 
 
-def test_bad_input_is_said_beside_its_field_and_nothing_is_stored(client):
+def test_bad_input_is_said_beside_its_field_and_nothing_is_stored(app, client):
     response = client.post("/t/new", data={"name": "", "rule_set": "koenigrufen/ooe", "players": "Anna\nanna",
                                            "total": "schrift+rank", "tie_breaks": "table_ranks,best_round",
                                            "draw": "random", "games_4": "x", "rank_points_5": "60 45 30"})
@@ -253,6 +253,10 @@ def test_bad_input_is_said_beside_its_field_and_nothing_is_stored(client):
                                            "total": "schrift+rank", "tie_breaks": "table_ranks,best_round",
                                            "draw": "random"})
     assert response.status_code == 422 and "Enter a name for the tournament." in response.text
+    from scorer.db import connect
+    db = connect(app.config["DATABASE"])
+    assert db.conn.execute("select count(*) from tournaments").fetchone()[0] == 0
+    db.conn.close()
     # too few players to seat: said on the organiser's page, nothing drawn
     organiser = create(client, NINE[:6])
     assert "6 players cannot be seated at tables of 4, 5" in client.get(organiser).text
