@@ -428,8 +428,8 @@ def create():
                 organised(tid)
                 return redirect(url_for("tournament.organiser", tid=tid))
         for field in form:
-            if field.errors:
-                errors.setdefault(field.name, []).extend(str(e) for e in field.errors)
+            if field.errors and field.name not in errors:   # the form's own word only where none was said already
+                errors[field.name] = [str(e) for e in field.errors]
         if "csrf_token" in errors:
             errors.setdefault("name", []).extend(errors.pop("csrf_token"))
     mine = session.get("organised", [])
