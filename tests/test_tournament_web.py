@@ -318,3 +318,14 @@ def test_round_two_is_drawn_as_the_engine_draws_it_from_round_one(client, how):
     else:   # by lot, with the fewest pairs who sat together in round 1
         from scorer.tournament.draw import pairs_met, repeated_pairs
         assert repeated_pairs([t.players for t in expected.tables], pairs_met(scored.tournament.rounds)) == 4
+
+
+def test_strohmandeln_with_an_odd_number_seats_one_player_out(client):
+    organiser = create(client, NINE[:5], rule_set="strohmandeln/tarockbuch-extended")
+    assert "5 players present: 2 × table of 2, 1 sits out." in client.get(organiser).text
+    found = draw_and_start(client, organiser)
+    assert sorted(len(n) for _b, n in found) == [2, 2]
+    page = client.get(organiser).text
+    out = re.search(r"Sits this round out: (\w+)", page).group(1)
+    assert out in NINE[:5] and all(out not in names for _b, names in found)
+    assert "game 1 of 8" in client.get(found[0][0]).text
