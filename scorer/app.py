@@ -162,6 +162,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     for game in games.offered():   # a game's own blueprints (its pages' template folder, its own routes)
         for blueprint in game.blueprints():
             app.register_blueprint(blueprint)
+    from .tournament import web as tournament   # tournaments: the organiser's pages, the standings, the hall view
+    app.register_blueprint(tournament.bp)
     from .web import limits
     limits.init_app(app)
     from .web import assets

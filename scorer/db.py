@@ -187,6 +187,60 @@ def m008_deal_ids_never_reused(db: Database) -> None:
     db["submissions"].add_column("number", int)
 
 
+@migrations()
+def m009_tournaments(db: Database) -> None:
+    """A tournament (RULES-TOURNAMENT.md): its game, rule set and scoring options, its players (by number, a late
+    entry appended, a withdrawal a mark), its rounds (the seed of the draw; once started, who sat at which table) and
+    which partie each table of a round plays. The standings are never stored: `scorer.tournament` scores them from
+    the tables' deals. A tournament's version follows its tables' parties (as a Runde's does, m006)."""
+    db["tournaments"].create({
+        "id": str,              # 128 random bits, url-safe: the organiser's secret address
+        "public_id": str,       # 128 random bits: the address of the public standings and the hall view
+        "name": str,
+        "game": str,
+        "rules": str,           # JSON: the game's full rule set, the same at every table
+        "scoring": str,         # JSON: the tournament file's `scoring`
+        "created": str,
+        "version": int,         # bumped on every change, and by any change of one of its tables' parties
+    }, pk="id", not_null={"public_id", "name", "game", "rules", "scoring", "created", "version"})
+    db["tournaments"].create_index(["public_id"], unique=True)
+    db["tournament_players"].create({
+        "tournament_id": str,
+        "number": int,          # 0-based, the index of the tournament file's `players`
+        "name": str,
+        "folded": str,          # partie.name_key(name): two players cannot share a name
+        "withdrawn": int,       # 1: not drawn from the next round on (he keeps the rounds he played)
+    }, pk=("tournament_id", "number"), foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"name", "folded", "withdrawn"})
+    db["tournament_players"].create_index(["tournament_id", "folded"], unique=True)
+    db["tournament_rounds"].create({
+        "tournament_id": str,
+        "number": int,          # 1-based
+        "seed": int,            # the draw's seed (a redraw before the start: a new seed)
+        "present": str,         # JSON: the players drawn, once the round started (null: those present now)
+        "tables": str,          # JSON: [[player numbers in seating order], ...] once the round started
+        "out": str,             # JSON: who sat the round out though present (tables of two, an odd number)
+        "started": str,
+        "ended": str,           # the organiser ended the round for every table (time is up)
+    }, pk=("tournament_id", "number"), foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"seed"})
+    db["tournament_tables"].create({
+        "partie_id": str,       # the table's partie: its address is the table's
+        "tournament_id": str,
+        "round": int,
+        "number": int,          # the table's number in its round, from 1
+    }, pk="partie_id", foreign_keys=[("partie_id", "parties", "id"), ("tournament_id", "tournaments", "id")],
+        not_null={"tournament_id", "round", "number"})
+    db["tournament_tables"].create_index(["tournament_id", "round", "number"], unique=True)
+    db.execute("""
+        create trigger tournament_partie_changed after update of version on parties
+        when exists (select 1 from tournament_tables where partie_id = new.id)
+        begin
+            update tournaments set version = version + 1
+            where id = (select tournament_id from tournament_tables where partie_id = new.id);
+        end""")
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

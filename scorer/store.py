@@ -17,6 +17,10 @@ from .partie_file import deal_to_dict
 from .problems import Problem, ScoringError
 
 
+deal_checks: list = []   # callables (db, pid) run inside the write transaction of a deal recorded (or put back): a
+                         # ScoringError refuses it (scorer/tournament/store.py: a tournament table's round is complete)
+
+
 class NotFoundError(LookupError):
     """No partie (or no deal) at that address."""
 
@@ -273,6 +277,8 @@ def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[in
         before = rows[0]["version"]
         if rows[0]["ended"] is not None:
             raise EndedError(pid)
+        for refuse in deal_checks:   # e.g. a tournament's table whose round is complete (scorer/tournament/store.py)
+            refuse(db, pid)
         if guard.expected is not None and before != guard.expected:
             raise ConflictError(pid, load(db, pid))
         _bump(db, pid, None)
@@ -435,6 +441,8 @@ def restore_deal(db: Database, pid: str, entry: int, guard: Guard = UNGUARDED) -
             if json.loads(later["detail"] or "{}").get("entry") == entry:
                 raise RestoredError(entry)
         deal = _parsed(db, pid, detail["before"])
+        for refuse in deal_checks:   # a deal put back is a deal recorded again
+            refuse(db, pid)
         before = version(db, pid)
         _bump(db, pid, guard.expected)
         count = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]

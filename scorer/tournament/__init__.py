@@ -1,6 +1,7 @@
 """Tournaments (RULES-TOURNAMENT.md), scored: pure, no Flask, no database, no clock. Tables and their sizes, the
 seeded draws, each table's partie replayed by its game through the registry, Schrift, rank points, totals,
-tie-breaks and places, the cup, and the tournament file."""
+tie-breaks and places, the cup, and the tournament file. Beside the engine, never imported by it: `store.py` (a tournament's facts in SQLite) and
+`web.py` (its pages), which only the web app imports."""
 
 from .cup import CupLine, CupRules, cup
 from .draw import TRIES, draw, pairs_met, random_draw, repeated_pairs, standings_draw

@@ -1,0 +1,378 @@
+"""Tournaments in the store (db.m009): only facts are written. The tournament (game, rule set, scoring options),
+its players (by number; a late entry appended, a withdrawal a mark), its rounds (the seed of each draw; once a round
+starts, who sat at which table, each table an ordinary partie of the game) and which partie is which table.
+Draws and standings are never stored: the draw follows from the seed and the players present, the standings from
+the tables' deals (`scorer.tournament`).
+
+A tournament's table refuses a deal past its round's games, or after the organiser ended the round: `table_guard`,
+run inside the write transaction that would store the deal (`store.deal_checks`)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from .. import games, store
+from ..partie import Partie, name_key
+from ..problems import Problem, ScoringError
+from ..words import N_
+from ..store import NotFoundError, new_id, now, reading, writing
+from .draw import draw
+from .rules import Scoring
+from .scoring import Round, Table, Tournament
+
+MAX_PLAYERS = 400
+MAX_ROUNDS = 20
+SEED_RANGE = 1_000_000
+
+
+class RoundError(ValueError):
+    """What the organiser asked cannot be done now (a round started already, not complete yet, ...): the message
+    is for the page, `values` its values."""
+
+    def __init__(self, text: str, **args):
+        super().__init__(text)
+        self.text = text
+        self.values = args
+
+
+@dataclass(frozen=True)
+class Player:
+    number: int
+    name: str
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    number: int
+    players: tuple[int, ...]
+    partie_id: str
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    number: int
+    seed: int
+    present: tuple[int, ...] | None       # None: not started (those present now are drawn)
+    tables: tuple[StoredTable, ...]       # empty until started
+    out: tuple[int, ...]
+    started: str | None
+    ended: str | None
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    id: str
+    public_id: str
+    name: str
+    game: object           # the registry's Game
+    rules: object
+    scoring: Scoring
+    created: str
+    version: int
+    players: tuple[Player, ...]
+    rounds: tuple[StoredRound, ...]
+
+    @property
+    def present(self) -> tuple[int, ...]:
+        return tuple(p.number for p in self.players if not p.withdrawn)
+
+    @property
+    def started(self) -> tuple[StoredRound, ...]:
+        return tuple(r for r in self.rounds if r.started)
+
+    @property
+    def drawn(self) -> StoredRound | None:
+        """The round drawn and not started yet, if any."""
+        return self.rounds[-1] if self.rounds and not self.rounds[-1].started else None
+
+    def engine(self, deals_of=None, upto: int | None = None) -> Tournament:
+        """The engine's Tournament of the started rounds (the first `upto` of them), each table's deals from
+        `deals_of(partie_id)` (none when not given)."""
+        rounds = []
+        for r in self.started[:upto]:
+            tables = tuple(Table(t.players, tuple(deals_of(t.partie_id)) if deals_of else ()) for t in r.tables)
+            rounds.append(Round(tables, r.seed, r.out))
+        return Tournament(self.game, self.rules, tuple(p.name for p in self.players), tuple(rounds), self.scoring)
+
+    def table_of(self, pid: str) -> tuple[StoredRound, StoredTable] | None:
+        for r in self.rounds:
+            for t in r.tables:
+                if t.partie_id == pid:
+                    return r, t
+        return None
+
+
+def create_tournament(db: Database, name: str, game, rules, scoring: Scoring, players: list[str]) -> str:
+    """Store a new tournament; return its (organiser's) id."""
+    tid, at = new_id(), now()
+    with writing(db):
+        db["tournaments"].insert({"id": tid, "public_id": new_id(), "name": name, "game": game.key,
+                                  "rules": json.dumps(rules.to_dict(full=True)),
+                                  "scoring": json.dumps(scoring.to_dict()), "created": at, "version": 1})
+        _insert_players(db, tid, 0, players)
+    return tid
+
+
+def _insert_players(db: Database, tid: str, first: int, names: list[str]) -> None:
+    db.conn.executemany("insert into tournament_players (tournament_id, number, name, folded, withdrawn) "
+                        "values (?, ?, ?, ?, 0)",
+                        [(tid, first + i, n, name_key(n)) for i, n in enumerate(names)])
+
+
+def _bump(db: Database, tid: str) -> None:
+    if db.execute("update tournaments set version = version + 1 where id = ?", [tid]).rowcount != 1:
+        raise NotFoundError(tid)
+
+
+def version(db: Database, tid: str, public: bool = False) -> int:
+    row = db.conn.execute(f"select version from tournaments where {'public_id' if public else 'id'} = ?",
+                          [tid]).fetchone()
+    if row is None:
+        raise NotFoundError(tid)
+    return row[0]
+
+
+def id_of_public(db: Database, sid: str) -> str:
+    row = db.conn.execute("select id from tournaments where public_id = ?", [sid]).fetchone()
+    if row is None:
+        raise NotFoundError(sid)
+    return row[0]
+
+
+def load(db: Database, tid: str) -> StoredTournament:
+    """The tournament at `tid`; NotFoundError if there is none."""
+    with reading(db):
+        rows = list(db.query("select * from tournaments where id = ?", [tid]))
+        if not rows:
+            raise NotFoundError(tid)
+        row = rows[0]
+        players = tuple(Player(r["number"], r["name"], bool(r["withdrawn"])) for r in db.query(
+            "select * from tournament_players where tournament_id = ? order by number", [tid]))
+        tables: dict[int, list] = {}
+        for r in db.query("select * from tournament_tables where tournament_id = ? order by round, number", [tid]):
+            tables.setdefault(r["round"], []).append(r)
+        rounds = []
+        for r in db.query("select * from tournament_rounds where tournament_id = ? order by number", [tid]):
+            seats = json.loads(r["tables"]) if r["tables"] else []
+            stored = tuple(StoredTable(t["number"], tuple(seats[t["number"] - 1]), t["partie_id"])
+                           for t in tables.get(r["number"], ()))
+            rounds.append(StoredRound(r["number"], r["seed"], tuple(json.loads(r["present"])) if r["present"]
+                                      else None, stored, tuple(json.loads(r["out"] or "[]")), r["started"],
+                                      r["ended"]))
+    game = games.by_key(row["game"])
+    if game is None:
+        raise NotFoundError(tid)
+    scoring = Scoring.from_dict(json.loads(row["scoring"]), tuple(game.players))
+    return StoredTournament(row["id"], row["public_id"], row["name"], game,
+                            game.rules.from_stored(json.loads(row["rules"])), scoring, row["created"],
+                            row["version"], players, tuple(rounds))
+
+
+def add_players(db: Database, tid: str, names: list[str]) -> None:
+    """Late entries, appended; RoundError if a name is taken (checked inside the transaction) or too many."""
+    with writing(db):
+        taken = {r["folded"]: r["name"] for r in db.query(
+            "select folded, name from tournament_players where tournament_id = ?", [tid])}
+        clash = [taken[name_key(n)] for n in names if name_key(n) in taken]
+        if clash:
+            raise RoundError(N_("%(name)s plays in this tournament already."), name=clash[0])
+        if len(taken) + len(names) > MAX_PLAYERS:
+            raise RoundError(N_("A tournament has at most %(num)s players."), num=MAX_PLAYERS)
+        _bump(db, tid)
+        _insert_players(db, tid, len(taken), names)
+
+
+def set_withdrawn(db: Database, tid: str, number: int, withdrawn: bool) -> None:
+    """A withdrawal (or a return): from the next draw on. Refused while a round is being played."""
+    with writing(db):
+        _not_playing(db, tid)
+        if db.execute("update tournament_players set withdrawn = ? where tournament_id = ? and number = ?",
+                      [int(withdrawn), tid, number]).rowcount != 1:
+            raise NotFoundError(f"{tid}/{number}")
+        _bump(db, tid)
+
+
+def _not_playing(db: Database, tid: str) -> None:
+    """Inside a write transaction: RoundError while a started round is not complete."""
+    last = db.conn.execute("select number, started from tournament_rounds where tournament_id = ? "
+                           "order by number desc limit 1", [tid]).fetchone()
+    if last is not None and last[1] and not round_complete(db, tid, last[0]):
+        raise RoundError(N_("Round %(num)s is being played: players join or withdraw between rounds."), num=last[0])
+
+
+def round_complete(db: Database, tid: str, number: int) -> bool:
+    """Whether round `number` has ended for every table: ended by the organiser, or every table has its games."""
+    row = db.conn.execute("select ended, started from tournament_rounds where tournament_id = ? and number = ?",
+                          [tid, number]).fetchone()
+    if row is None or not row[1]:
+        return False
+    if row[0]:
+        return True
+    t = load(db, tid)
+    rnd = t.rounds[number - 1]
+    return all(table_games(db, t, table)[0] >= t.scoring.games_at(len(table.players)) for table in rnd.tables)
+
+
+def table_games(db: Database, t: StoredTournament, table: StoredTable) -> tuple[int, int]:
+    """(games counted, deals) of a table's partie, replayed from the store (the web app uses its cache)."""
+    sp = store.load(db, table.partie_id)
+    settlement = t.game.replay(sp.partie)
+    return t.game.games_counted(settlement), len(sp.partie.deals)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(SEED_RANGE)
+
+
+def draw_round(db: Database, tid: str, seed: int | None = None, complete=None) -> int:
+    """Draw the next round (or draw the drawn one again, with a new seed, before it starts); return its number.
+    `complete(number)`: whether a started round is complete (the web app's, from its cache); RoundError while the
+    last started round is not."""
+    seed = new_seed() if seed is None else seed
+    with writing(db):
+        last = db.conn.execute("select number, started from tournament_rounds where tournament_id = ? "
+                               "order by number desc limit 1", [tid]).fetchone()
+        if last is not None and not last[1]:   # a redraw
+            db.execute("update tournament_rounds set seed = ? where tournament_id = ? and number = ?",
+                       [seed, tid, last[0]])
+            _bump(db, tid)
+            return last[0]
+        if last is not None and not (complete(last[0]) if complete else round_complete(db, tid, last[0])):
+            raise RoundError(N_("Round %(num)s is not complete yet: end it first (time is up), or wait for its "
+                             "tables."), num=last[0])
+        number = (last[0] if last else 0) + 1
+        if number > MAX_ROUNDS:
+            raise RoundError(N_("A tournament has at most %(num)s rounds."), num=MAX_ROUNDS)
+        db["tournament_rounds"].insert({"tournament_id": tid, "number": number, "seed": seed})
+        _bump(db, tid)
+        return number
+
+
+def undraw(db: Database, tid: str) -> None:
+    """Take back a round drawn and not started."""
+    with writing(db):
+        db.execute("delete from tournament_rounds where tournament_id = ? and started is null", [tid])
+        _bump(db, tid)
+
+
+def the_draw(t: StoredTournament, standings=None) -> Round:
+    """The drawn round's tables as the engine draws them from its seed and the players present now
+    (TournamentError when they cannot be seated)."""
+    rnd = t.drawn
+    return draw(t.engine(), t.present, rnd.seed, standings)
+
+
+def start_round(db: Database, t: StoredTournament, drawn: Round, first_dealer=None) -> list[str]:
+    """Start the drawn round: one partie per table (the players in seating order, the first listed dealing first
+    unless `first_dealer(size)` says otherwise), each linked to its table; return their ids. RoundError when the
+    tournament changed since `t` was read (another organiser's phone drew again or started it)."""
+    rnd = t.drawn
+    if rnd is None:
+        raise RoundError(N_("There is no round drawn to start."))
+    at = now()
+    ids = []
+    with writing(db):
+        row = db.conn.execute("select version from tournaments where id = ?", [t.id]).fetchone()
+        if row is None:
+            raise NotFoundError(t.id)
+        if row[0] != t.version:
+            raise RoundError(N_("The tournament changed on another phone a moment ago: look at the draw again."))
+        for number, table in enumerate(drawn.tables, start=1):
+            names = tuple(t.players[p].name for p in table.players)
+            dealer = first_dealer(len(names)) if first_dealer else 0
+            pid = _create_partie(db, Partie(names, t.rules, (), dealer), at)
+            db["tournament_tables"].insert({"partie_id": pid, "tournament_id": t.id, "round": rnd.number,
+                                            "number": number})
+            ids.append(pid)
+        db.execute("update tournament_rounds set present = ?, tables = ?, out = ?, started = ? "
+                   "where tournament_id = ? and number = ?",
+                   [json.dumps(sorted(t.present)), json.dumps([list(tb.players) for tb in drawn.tables]),
+                    json.dumps(list(drawn.out)), at, t.id, rnd.number])
+        _bump(db, t.id)
+    return ids
+
+
+def _create_partie(db: Database, partie: Partie, at: str) -> str:
+    """A table's partie, as `store.create_partie` stores one (inside the caller's transaction)."""
+    pid = new_id()
+    db["parties"].insert({
+        "id": pid, "game": games.game_of(partie).key,
+        "players": json.dumps(list(partie.players), ensure_ascii=False),
+        "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
+        "version": 1, "created": at, "updated": at, "ended": None})
+    db["history"].insert({"partie_id": pid, "at": at, "action": "created", "number": None, "detail": None})
+    return pid
+
+
+def end_round(db: Database, tid: str, number: int) -> None:
+    """The organiser ends round `number` for every table (time is up): the games recorded so far are the round."""
+    with writing(db):
+        if db.execute("update tournament_rounds set ended = ? where tournament_id = ? and number = ? "
+                      "and started is not null and ended is null", [now(), tid, number]).rowcount != 1:
+            raise RoundError(N_("Round %(num)s is not being played."), num=number)
+        _bump(db, tid)
+
+
+def reopen_round(db: Database, tid: str, number: int) -> None:
+    """Take back the end of the last round (its tables may record their missing games again)."""
+    with writing(db):
+        last = db.conn.execute("select max(number) from tournament_rounds where tournament_id = ? and started "
+                               "is not null", [tid]).fetchone()[0]
+        if last != number or db.execute("update tournament_rounds set ended = null where tournament_id = ? and "
+                                        "number = ? and ended is not null", [tid, number]).rowcount != 1:
+            raise RoundError(N_("Only the last round can be reopened."))
+        later = db.conn.execute("select 1 from tournament_rounds where tournament_id = ? and number > ?",
+                                [tid, number]).fetchone()
+        if later:
+            raise RoundError(N_("Only the last round can be reopened."))
+        _bump(db, tid)
+
+
+def table_of_partie(db: Database, pid: str) -> dict | None:
+    """The tournament table a partie is: {tournament_id, public_id, name, round, number, scoring, game, ended,
+    size}; None for an ordinary partie."""
+    row = db.conn.execute(
+        "select tt.tournament_id, t.public_id, t.name, tt.round, tt.number, t.scoring, t.game, r.ended, r.tables "
+        "from tournament_tables tt join tournaments t on t.id = tt.tournament_id "
+        "join tournament_rounds r on r.tournament_id = tt.tournament_id and r.number = tt.round "
+        "where tt.partie_id = ?", [pid]).fetchone()
+    if row is None:
+        return None
+    tables = json.loads(row[8] or "[]")
+    size = len(tables[row[4] - 1]) if 0 < row[4] <= len(tables) else 0
+    return {"tournament_id": row[0], "public_id": row[1], "name": row[2], "round": row[3], "number": row[4],
+            "scoring": row[5], "game": row[6], "ended": row[7], "size": size}
+
+
+def allowed_games(table: dict) -> int:
+    game = games.by_key(table["game"])
+    return Scoring.from_dict(json.loads(table["scoring"]), tuple(game.players)).games_at(table["size"])
+
+
+def table_guard(db: Database, pid: str) -> None:
+    """Inside `store.add_deal`'s write transaction: a tournament's table refuses a deal once the organiser ended
+    its round, or once it has the round's games (counted as the game counts them: a misdeal is not a game)."""
+    table = table_of_partie(db, pid)
+    if table is None:
+        return
+    if table["ended"]:
+        raise ScoringError([Problem("type", "round {round} has ended (the organiser ended it for every table): "
+                                            "this deal is not recorded", round=table["round"])])
+    allowed = allowed_games(table)
+    deals = db.conn.execute("select count(*) from deals where partie_id = ?", [pid]).fetchone()[0]
+    if deals < allowed:   # fewer deals than games: still room, whatever they were
+        return
+    game = games.by_key(table["game"])
+    if game.games_counted(game.replay(store.load(db, pid).partie)) >= allowed:
+        raise ScoringError([Problem("type", "this table has played the {games} games of round {round}: the round "
+                                            "is complete here, and this deal is not recorded", games=allowed,
+                                    round=table["round"])])
+
+
+if table_guard not in store.deal_checks:
+    store.deal_checks.append(table_guard)

@@ -1,0 +1,796 @@
+"""A tournament in the web app (RULES-TOURNAMENT.md): the organiser's page at its secret address (`/t/<tid>`: the
+players, late entries and withdrawals, the draw, its redraw, "Start round N", the tables, "End round N", the
+standings, the exports, the table cards to print), the public standings (`/standings/<sid>`, with each player's own
+line), the hall view for a projector, and a line on each table's board ("Round 2, table 3 · game 14 of 16").
+
+Each table plays an ordinary partie of the game (its address is the table's: the table card's QR code opens it), so
+the board, the deal form, two phones and the outbox work as they do anywhere. The standings are the engine's
+(`scorer.tournament`): each table's Schrift from its settlement (the app's settlement cache), ranked by
+`scoring.rank`; kept per tournament version, which every change of a table's partie bumps (db.m009)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
+                   url_for)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length
+
+from .. import games
+from ..db import get_db
+from ..export import guarded
+from ..partie import check_name, name_key
+from ..problems import ScoringError
+from ..store import NotFoundError
+from ..web.forms import EmptyForm, Form
+from ..web.language import MINUS, language, number, say, sentence, signed
+from ..web import limits
+from ..web.limits import passcode_ok
+from ..web.loading import current as current_partie
+from ..web.responses import attachment
+from . import file as tfile
+from . import store as tstore
+from .problems import TournamentError
+from .rules import TIE_BREAKS, TOTALS, Scoring
+from .scoring import Standings, TableResult, decimal_text, rank, table_ranks
+
+bp = Blueprint("tournament", __name__, template_folder="templates")
+
+HALL_ROWS = 15          # players a page of the hall view shows
+HALL_SECONDS = 15       # the hall view turns to its next page (and so refreshes) after this
+POLL_SECONDS = 10       # the standings pages ask whether anything changed
+TIE_BREAK_ORDERS = {
+    "table_ranks,best_round": _l("more table wins, then the better best round"),
+    "best_round,table_ranks": _l("the better best round, then more table wins"),
+    "table_ranks,best_round,schrift": _l("more table wins, the better best round, then more Schrift"),
+    "schrift,table_ranks,best_round": _l("more Schrift, more table wins, then the better best round"),
+}
+TOTAL_LABELS = {"schrift+rank": _l("Schrift plus rank points"), "schrift": _l("Schrift only"),
+                "rank": _l("Rank points only")}
+DRAW_LABELS = {"random": _l("By lot in every round (fewest repeated pairs)"),
+               "standings": _l("By lot in round 1, then by the standings")}
+SIZES = (2, 3, 4, 5)    # the table sizes a game may seat (each game's own: `Game.players`)
+
+
+# -- forms ------------------------------------------------------------------------------------------------------
+
+def rule_set_choices():
+    """Every offered game's presets, as "game/preset" (the game seam: other games' table sizes work too)."""
+    return [(f"{g.key}/{p}", f"{say(g.name)}: {say(g.engine.PRESET_NAMES.get(p, p))}")
+            for g in sorted(games.offered(), key=lambda g: g.key != "koenigrufen") for p in g.engine.PRESETS]
+
+
+class NewTournamentForm(Form):
+    name = StringField(_l("Name of the tournament"), validators=[
+        InputRequired(_l("Enter a name for the tournament.")), Length(max=80, message=_l("At most 80 characters."))])
+    rule_set = SelectField(_l("Game and rule set"))
+    players = TextAreaField(_l("Players, one name a line"))
+    total = RadioField(_l("Total"), choices=list(TOTAL_LABELS.items()), default="schrift+rank")
+    tie_breaks = RadioField(_l("Ties are broken by"), choices=list(TIE_BREAK_ORDERS.items()),
+                            default="table_ranks,best_round")
+    draw = RadioField(_l("Draw"), choices=list(DRAW_LABELS.items()), default="random")
+
+
+class PlayersForm(Form):
+    players = TextAreaField(_l("Late entries, one name a line"))
+
+
+def names_of(text: str, errors: list) -> list[str]:
+    """The names of a textarea, one a line (empty lines skipped), cleaned; problems said in the page's language."""
+    names = []
+    for line in (text or "").splitlines():
+        if not line.strip():
+            continue
+        found: list = []
+        name = check_name(line, found)
+        errors += [sentence(p) for p in found]
+        if name:
+            names.append(name)
+    keys = [name_key(n) for n in names]
+    doubled = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
+    if doubled:
+        errors.append(_("Each player needs a name of his own: %(name)s is listed twice.", name=doubled[0]))
+    if len(names) > tstore.MAX_PLAYERS:
+        errors.append(_("A tournament has at most %(num)s players.", num=tstore.MAX_PLAYERS))
+    return names
+
+
+def scoring_from_form(game, form, errors: dict) -> Scoring | None:
+    """The scoring options the form asks for (games and rank points per table size of the game; empty: the
+    defaults), checked by the engine; each problem beside its field."""
+    data: dict = {"total": form.total.data, "tie_breaks": (form.tie_breaks.data or "").split(","),
+                  "draw": form.draw.data, "games": {}, "rank_points": {}}
+    for size in game.players:
+        text = request.form.get(f"games_{size}", "").strip()
+        if text:
+            if text.isdecimal() and len(text) < 5:
+                data["games"][str(size)] = int(text)
+            else:
+                errors.setdefault(f"games_{size}", []).append(
+                    _("Games at a table of %(size)s: a whole number, like %(n)s.", size=size, n=4 * size))
+        text = request.form.get(f"rank_points_{size}", "").strip()
+        if text:
+            parts = text.replace(",", " ").split()
+            if all(p.isdecimal() and len(p) < 7 for p in parts):
+                data["rank_points"][str(size)] = [int(p) for p in parts]
+            else:
+                errors.setdefault(f"rank_points_{size}", []).append(
+                    _("Rank points at a table of %(size)s: %(size)s whole numbers, like %(example)s.", size=size,
+                      example=" ".join(decimal_text(v) for v in Scoring().rank_points_at(size))))
+    try:
+        return Scoring.from_dict(data, tuple(game.players))
+    except TournamentError as exc:
+        for p in exc.problems:
+            field = p.field if p.field not in ("games", "rank_points") else f"{p.field}_{p.args.get('size', '')}"
+            errors.setdefault(field if field in FIELDS_SHOWN else "total", []).append(sentence(p))
+    return None
+
+
+FIELDS_SHOWN = ("total", "tie_breaks", "draw") + tuple(f"{f}_{s}" for f in ("games", "rank_points") for s in SIZES)
+
+
+# -- the standings, kept per tournament version --------------------------------------------------------------------
+
+@dataclass
+class TableNow:
+    """A table of a started round as it stands: its result (the engine's TableResult), games, deals, done."""
+
+    round: int
+    number: int
+    partie_id: str
+    players: tuple[int, ...]
+    games: int
+    allowed: int
+    result: TableResult | None
+    deals: tuple
+
+    @property
+    def complete(self) -> bool:
+        return self.games >= self.allowed
+
+
+@dataclass
+class Live:
+    """A tournament at one version: the stored tournament, each started round's tables, which rounds are
+    complete, and the engine's standings."""
+
+    t: tstore.StoredTournament
+    tables: list                 # per started round: [TableNow]
+    complete: list               # per started round: bool
+    standings: Standings
+    texts: dict = field(default_factory=dict)   # language -> the standings' lines as the pages write them
+
+    @property
+    def provisional(self) -> bool:
+        return not all(self.complete)
+
+    @property
+    def running(self):
+        """The started round being played (not complete), or None."""
+        for r, done in zip(self.t.started, self.complete):
+            if not done:
+                return r
+        return None
+
+    def engine(self):
+        deals = {tn.partie_id: tn.deals for tables in self.tables for tn in tables}
+        return self.t.engine(lambda pid: deals[pid])
+
+
+class LiveCache:
+    def __init__(self, size: int = 32):
+        self.entries: OrderedDict = OrderedDict()
+        self.tables: dict = {}    # partie id -> (its version, TableNow): a table that did not change is not scored again
+        self.lock = threading.Lock()
+        self.size = size
+        self.locks: dict = {}
+
+    def computing(self, tid: str):
+        with self.lock:
+            if len(self.locks) > 4 * self.size:
+                self.locks.clear()
+            return self.locks.setdefault(tid, threading.Lock())
+
+    def get(self, tid: str, version: int):
+        with self.lock:
+            hit = self.entries.get(tid)
+            if hit is not None and hit.t.version == version:
+                self.entries.move_to_end(tid)
+                return hit
+        return None
+
+    def put(self, live: Live) -> None:
+        with self.lock:
+            self.entries[live.t.id] = live
+            self.entries.move_to_end(live.t.id)
+            while len(self.entries) > self.size:
+                gone = self.entries.popitem(last=False)[1]
+                for tables in gone.tables:
+                    for tn in tables:
+                        self.tables.pop(tn.partie_id, None)
+
+
+cache = LiveCache()
+
+
+def live(tid: str, public: bool = False) -> Live:
+    """The tournament and its standings now (404 if there is none): from the cache while its version stands."""
+    db = get_db()
+    try:
+        if public:
+            tid = tstore.id_of_public(db, tid)
+        version = tstore.version(db, tid)
+        hit = cache.get(tid, version)
+        if hit is not None:
+            return hit
+        with cache.computing(tid):   # one request scores a new version; the others wait for it and take it
+            hit = cache.get(tid, tstore.version(db, tid))
+            if hit is not None:
+                return hit
+            return _scored(db, tstore.load(db, tid))
+    except NotFoundError:
+        abort(404)
+
+
+def _scored(db, t) -> Live:
+    """The tournament scored at its version: each table from the app's settlement cache (a table whose partie did
+    not change since the last version is not scored again), ranked by the engine."""
+    tid = t.id
+    versions = {}
+    if t.started:
+        versions = dict(db.conn.execute("select p.id, p.version from parties p join tournament_tables tt on "
+                                        "tt.partie_id = p.id where tt.tournament_id = ?", [tid]).fetchall())
+    tables, complete, results = [], [], []
+    for rnd in t.started:
+        now = []
+        for table in rnd.tables:
+            kept = cache.tables.get(table.partie_id)
+            if kept is not None and kept[0] == versions.get(table.partie_id):
+                now.append(kept[1])
+                continue
+            now.append(table_now(t, rnd, table))
+        for tn in now:
+            cache.tables[tn.partie_id] = (versions.get(tn.partie_id), tn)
+        tables.append(now)
+        complete.append(bool(rnd.ended) or all(tn.complete for tn in now))
+        results.append(tuple(tn.result for tn in now if tn.result is not None))
+    standings = Standings(t.engine(), tuple(results), rank(t.engine(), results))
+    found = Live(t, tables, complete, standings)
+    cache.put(found)
+    return found
+
+
+def table_now(t, rnd, table) -> TableNow:
+    """A table's partie scored as the engine scores it (`scoring.scored`), from the app's settlement cache."""
+    sp, settlement = current_partie(table.partie_id)
+    game, size = t.game, len(table.players)
+    allowed = t.scoring.games_at(size)
+    schrift = game.schrift(settlement)
+    ranks, shares = table_ranks(schrift, t.scoring.rank_points_at(size))
+    result = TableResult(table.number, table.players, settlement, game.games_counted(settlement), schrift, ranks,
+                         shares)
+    return TableNow(rnd.number, table.number, table.partie_id, table.players, result.games, allowed, result,
+                    tuple(sp.partie.deals))
+
+
+def complete_now(tid: str):
+    """For `tstore.draw_round`: whether a started round is complete, as the page shows it."""
+    found = live(tid)
+    return lambda number: found.complete[number - 1]
+
+
+# -- words -----------------------------------------------------------------------------------------------------------
+
+def dec(value) -> str:
+    """An exact value as the standings write it (one decimal at most), in the page's language: 52.5, 52,5, −20."""
+    text = decimal_text(value)
+    if language() == "de":
+        text = text.replace(".", ",")
+    return text.replace("-", MINUS)
+
+
+def place(n: int) -> str:
+    return f"{n}."
+
+
+@bp.app_template_filter("tdec")
+def _tdec(value):
+    return dec(value)
+
+
+def lines(found: Live) -> list[dict]:
+    """The standings as the pages show them: per player his place, name, Schrift, rank points, total, table ranks,
+    best round, whether he withdrew, and those figures as the page writes them (made once per version and
+    language: the standings pages are asked for by every phone in the hall)."""
+    lang = language()
+    kept = found.texts.get(lang)
+    if kept is not None:
+        return kept
+    t = found.t
+    base = url_for("tournament.player", sid=t.public_id, number=0)[:-1]
+    counts: dict = {}
+    for s in found.standings.standings:
+        counts[s.place] = counts.get(s.place, 0) + 1
+    out = []
+    for s in found.standings.standings:
+        out.append({"place": s.place, "player": s.player, "name": t.players[s.player].name, "schrift": s.schrift,
+                    "rank_points": s.rank_points, "total": s.total, "table_ranks": s.table_ranks,
+                    "best_round": s.best_round, "withdrawn": t.players[s.player].withdrawn,
+                    "shared": counts[s.place] > 1, "href": f"{base}{s.player}", "schrift_text": signed(s.schrift),
+                    "rank_points_text": dec(s.rank_points), "total_text": dec(s.total),
+                    "ranks_text": ", ".join(str(r) for r in s.table_ranks)})
+    found.texts[lang] = out
+    return out
+
+
+def player_rounds(found: Live, player: int) -> list[dict]:
+    """A player's own line: per round his table, seat, Schrift, table rank, rank points, games."""
+    out = []
+    for r, tables in enumerate(found.tables, start=1):
+        for tn in tables:
+            if player in tn.players and tn.result is not None:
+                seat = tn.players.index(player)
+                out.append({"round": r, "table": tn.number, "schrift": tn.result.schrift[seat],
+                            "rank": tn.result.rank[seat], "rank_points": tn.result.rank_points[seat],
+                            "games": tn.games, "allowed": tn.allowed, "complete": found.complete[r - 1],
+                            "with": [found.t.players[p].name for p in tn.players if p != player]})
+    return out
+
+
+# -- the organiser's pages -------------------------------------------------------------------------------------------
+
+ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file",
+              "export_deals")
+MY_TOURNAMENTS = 20
+
+
+def organised(tid: str) -> None:
+    """This browser organises the tournament: it created it, or gave the passcode on its page."""
+    mine = session.get("organised", [])
+    if mine[:1] != [tid]:
+        session["organised"] = [tid] + [t for t in mine if t != tid][:MY_TOURNAMENTS - 1]
+
+
+@bp.before_request
+def passcode_first():
+    """With a passcode set, the organiser's page and its actions ask for it once per browser (its address alone is
+    not enough): a table's address and the standings never do."""
+    endpoint = (request.endpoint or "").partition(".")[2]
+    tid = (request.view_args or {}).get("tid")
+    if endpoint not in ORGANISING or not tid or not current_app.config.get("PASSCODE"):
+        return None
+    if tid in session.get("organised", []):
+        return None
+    live(tid)   # 404 for an unknown address
+    return render_template("tournament/unlock.html", tid=tid, form=EmptyForm(), error=None), \
+        200 if request.method == "GET" and endpoint == "organiser" else 403
+
+
+@bp.route("/t/<tid>/unlock", methods=("POST",))
+@limits.asking
+def unlock(tid):
+    """The passcode, given on the organiser's page of another browser (an assistant's phone)."""
+    live(tid)
+    form = EmptyForm()
+    if form.validate_on_submit() and passcode_ok(request.form.get("passcode", "")):
+        organised(tid)
+        return redirect(url_for("tournament.organiser", tid=tid))
+    return render_template("tournament/unlock.html", tid=tid, form=form,
+                           error=_("The passcode is not right: ask whoever runs this scorer.")), 422
+
+
+@bp.route("/t/new", methods=("GET", "POST"))
+@limits.creating
+def create():
+    """A new tournament: its name, game and rule set, scoring options, players."""
+    form = NewTournamentForm()
+    form.rule_set.choices = rule_set_choices()
+    passcode = current_app.config.get("PASSCODE")
+    errors: dict = {}
+    status = 200
+    if request.method == "POST":
+        status = 422
+        valid = form.validate_on_submit()
+        if valid or request.form:   # every field checked at once, each problem beside its field
+            game_key, _slash, preset = (form.rule_set.data or "").partition("/")
+            game = games.by_key(game_key)
+            rules = None
+            if game is None or not game.web:
+                errors.setdefault("rule_set", []).append(_("Choose a game and rule set."))
+            else:
+                try:
+                    rules = game.rules.from_dict({"preset": preset})
+                except ScoringError as exc:
+                    errors.setdefault("rule_set", []).extend(sentence(p) for p in exc.problems)
+            listed: list = []
+            players = names_of(form.players.data, listed)
+            if listed:
+                errors["players"] = listed
+            elif not players:
+                errors["players"] = [_("Enter the players, one name a line.")]
+            scoring = scoring_from_form(game, form, errors) if rules is not None else None
+            if passcode and not passcode_ok(request.form.get("passcode", "")):
+                errors["passcode"] = [_("The passcode is not right: ask whoever runs this scorer.")]
+            name = check_name(form.name.data or "", [])
+            if valid and not name:
+                errors.setdefault("name", []).append(_("Enter a name for the tournament."))
+            if valid and not errors and rules is not None and scoring is not None:
+                tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
+                organised(tid)
+                return redirect(url_for("tournament.organiser", tid=tid))
+        for field in form:
+            if field.errors and field.name not in errors:   # the form's own word only where none was said already
+                errors[field.name] = [str(e) for e in field.errors]
+        if "csrf_token" in errors:
+            errors.setdefault("name", []).extend(errors.pop("csrf_token"))
+    mine = session.get("organised", [])
+    names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
+                                       mine).fetchall()) if mine else {}
+    return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode), sizes=SIZES,
+                           mine=[(t, names[t]) for t in mine if t in names],
+                           sizes_of={f"{g.key}/{p}": g.players for g in games.offered() for p in g.engine.PRESETS},
+                           defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
+                                     for s in SIZES}), status
+
+
+def organiser_context(found: Live, **extra) -> dict:
+    t = found.t
+    drawn, problem = None, None
+    if t.drawn is not None:
+        try:
+            drawn = tstore.the_draw(t, found.standings)
+        except TournamentError as exc:
+            problem = " ".join(sentence(p) for p in exc.problems)
+    return dict(t=t, found=found, lines=lines(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
+                players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
+                seated=seated_text(t), **extra)
+
+
+def seated_text(t) -> str:
+    """How the players present sit (§2): "9 players: 1 table of 4, 1 table of 5", or why they cannot."""
+    from .seating import seating
+
+    n = len(t.present)
+    found = seating(tuple(t.game.players), n)
+    if found is None:
+        return _("%(num)s players cannot be seated at tables of %(sizes)s: let another player join, or one "
+                 "withdraw.", num=n, sizes=", ".join(str(s) for s in sorted(set(t.game.players))))
+    parts = [_("%(num)s × table of %(size)s", num=found.sizes.count(s), size=s)
+             for s in sorted(set(found.sizes), reverse=True)]
+    if found.out:
+        parts.append(_("%(num)s sits out", num=found.out))
+    return _("%(num)s players present: %(tables)s.", num=n, tables=", ".join(parts))
+
+
+@bp.route("/t/<tid>")
+def organiser(tid):
+    """The organiser's page."""
+    found = live(tid)
+    return render_template("tournament/organiser.html", **organiser_context(found))
+
+
+def _refuse(tid, message, field="round"):
+    found = live(tid)
+    return render_template("tournament/organiser.html", **organiser_context(found, problems={field: [message]})), 422
+
+
+def _checked_form():
+    form = EmptyForm()
+    return form.validate_on_submit()
+
+
+def _expired(tid):
+    return _refuse(tid, _("The form has expired: reload the page and try again. Nothing was changed."))
+
+
+@bp.route("/t/<tid>/players", methods=("POST",))
+@limits.creating
+def add_players(tid):
+    """Late entries (between rounds, or before the draw of the next): the passcode when one is set."""
+    found = live(tid)
+    form = PlayersForm()
+    if not form.validate_on_submit():
+        return _expired(tid)
+    errors: list = []
+    names = names_of(form.players.data, errors)
+    if not names and not errors:
+        errors.append(_("Enter the players, one name a line."))
+    passcode = current_app.config.get("PASSCODE")
+    if passcode and not passcode_ok(request.form.get("passcode", "")):
+        errors.append(_("The passcode is not right: ask whoever runs this scorer."))
+    if found.running is not None and not errors:
+        errors.append(_("Round %(num)s is being played: players join or withdraw between rounds.",
+                        num=found.running.number))
+    if not errors:
+        try:
+            tstore.add_players(get_db(), tid, names)
+        except tstore.RoundError as exc:
+            errors.append(_(exc.text, **exc.values))
+    if errors:
+        return render_template("tournament/organiser.html", **organiser_context(
+            live(tid), problems={"players": errors}, typed=form.players.data)), 422
+    flash(_("Added: %(names)s.", names=", ".join(names)))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#players")
+
+
+@bp.route("/t/<tid>/players/<int:number>", methods=("POST",))
+def withdraw(tid, number):
+    """A withdrawal, or a return (`back=1`), from the next draw on."""
+    found = live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    if not 0 <= number < len(found.t.players):
+        abort(404)
+    if found.running is not None:
+        return _refuse(tid, _("Round %(num)s is being played: players join or withdraw between rounds.",
+                              num=found.running.number), "players")
+    back = request.form.get("back") == "1"
+    try:
+        tstore.set_withdrawn(get_db(), tid, number, not back)
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values), "players")
+    name = found.t.players[number].name
+    flash(_("%(name)s plays again from the next round.", name=name) if back else
+          _("%(name)s withdrew: not drawn from the next round on.", name=name))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#players")
+
+
+@bp.route("/t/<tid>/draw", methods=("POST",))
+def draw(tid):
+    """Draw the next round, or draw the drawn one again (a new seed) before it starts."""
+    live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    try:
+        number = tstore.draw_round(get_db(), tid, complete=complete_now(tid))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values))
+    flash(_("Round %(num)s drawn.", num=number))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/undraw", methods=("POST",))
+def undraw(tid):
+    live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    tstore.undraw(get_db(), tid)
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/start", methods=("POST",))
+def start(tid):
+    """Start the drawn round: one partie per table, the players in seating order, the first listed dealing."""
+    found = live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    t = found.t
+    if t.drawn is None:
+        return _refuse(tid, _("There is no round drawn to start."))
+    if str(t.version) != request.form.get("version"):
+        return _refuse(tid, _("The tournament changed on another phone a moment ago: look at the draw again."))
+    try:
+        drawn = tstore.the_draw(t, found.standings)
+        tstore.start_round(get_db(), t, drawn)
+    except TournamentError as exc:
+        return _refuse(tid, " ".join(sentence(p) for p in exc.problems))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values))
+    flash(_("Round %(num)s started: %(tables)s tables.", num=t.drawn.number, tables=len(drawn.tables)))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/end/<int:number>", methods=("POST",))
+def end(tid, number):
+    """End a round for every table (time is up): the games recorded so far are the round."""
+    live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    try:
+        if request.form.get("reopen") == "1":
+            tstore.reopen_round(get_db(), tid, number)
+            flash(_("Round %(num)s reopened: its tables may record their missing games.", num=number))
+        else:
+            tstore.end_round(get_db(), tid, number)
+            flash(_("Round %(num)s ended for every table.", num=number))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/cards")
+def cards(tid):
+    """The table cards of the round being played (or drawn) to print: table number, names in seating order, who
+    deals first, the QR code of the table's own address."""
+    found = live(tid)
+    t = found.t
+    rnd = t.started[-1] if t.started else None
+    if rnd is None:
+        return _refuse(tid, _("Start a round first: its table cards are printed then."))
+    from ..web.parties import public_url
+
+    tables = [{"number": tb.number, "names": [t.players[p].name for p in tb.players], "pid": tb.partie_id,
+               "url": public_url(tb.partie_id), "games": t.scoring.games_at(len(tb.players))} for tb in rnd.tables]
+    return render_template("tournament/cards.html", t=t, rnd=rnd, tables=tables)
+
+
+# -- exports ---------------------------------------------------------------------------------------------------------
+
+def _filename(t, ext: str) -> str:
+    return attachment(f"{t.name}.{ext}")
+
+
+@bp.route("/t/<tid>/tournament.json")
+def export_file(tid):
+    """The tournament file (RULES-TOURNAMENT.md §6): `python -m scorer replay` scores it."""
+    found = live(tid)
+    return Response(tfile.dumps(found.engine()), mimetype="application/json",
+                    headers={"Content-Disposition": _filename(found.t, "json")})
+
+
+@bp.route("/standings/<sid>/standings.csv")
+def export_csv(sid):
+    """The standings as CSV: place, player, Schrift, rank points, total, table ranks (English, decimal points)."""
+    found = live(sid, public=True)
+    rows = [["place", "player", "schrift", "rank_points", "total", "table_ranks", "withdrawn"]]
+    for line in lines(found):
+        rows.append([line["place"], line["name"], line["schrift"], decimal_text(line["rank_points"]),
+                     decimal_text(line["total"]), " ".join(str(r) for r in line["table_ranks"]),
+                     "yes" if line["withdrawn"] else ""])
+    out = io.StringIO()
+    csv.writer(out).writerows(guarded(rows))
+    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": _filename(found.t, "csv")})
+
+
+@bp.route("/t/<tid>/deals.csv")
+def export_deals(tid):
+    """Every table's deals, round by round: for each table a line saying its round and number, then its partie's CSV
+    (docs/FORMAT.md: the deals, the totals, the money), then an empty line."""
+    from ..export import Sheet
+
+    found = live(tid)
+    rows: list = []
+    for tables in found.tables:
+        for tn in tables:
+            rows.append(["round", tn.round, "table", tn.number])
+            rows.extend(found.t.game.tables.rows(tn.result.settlement, Sheet()))
+            rows.append([])
+    out = io.StringIO()
+    csv.writer(out).writerows(guarded(rows))
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}-deals.csv")})
+
+
+@bp.route("/standings/<sid>/excel.csv")
+def export_excel(sid):
+    """The standings for a spreadsheet opened by double click, in the page's language (German: `;`, decimal commas,
+    UTF-8 with a byte order mark)."""
+    found = live(sid, public=True)
+    german = language() == "de"
+    point = "," if german else "."
+    rows = [[_("Place"), _("Player"), _("Total"), _("Schrift"), _("Rank points"), _("Table ranks")]]
+    for line in lines(found):
+        rows.append([line["place"], line["name"], decimal_text(line["total"]).replace(".", point), line["schrift"],
+                     decimal_text(line["rank_points"]).replace(".", point), line["ranks_text"]])
+    out = io.StringIO()
+    csv.writer(out, delimiter=";" if german else ",").writerows(guarded(rows))
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}-excel.csv")})
+
+
+# -- the public pages ------------------------------------------------------------------------------------------------
+
+def _etag_answer(version: int):
+    etag = f'"t{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    response = Response(json.dumps({"version": version}), mimetype="application/json")
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/standings/<sid>/version")
+def public_version(sid):
+    """The tournament's version, cheap to poll (an ETag, 304 while nothing changed)."""
+    try:
+        return _etag_answer(tstore.version(get_db(), sid, public=True))
+    except NotFoundError:
+        abort(404)
+
+
+@bp.route("/t/<tid>/version")
+def version(tid):
+    try:
+        return _etag_answer(tstore.version(get_db(), tid))
+    except NotFoundError:
+        abort(404)
+
+
+@bp.route("/standings/<sid>")
+def standings(sid):
+    """The public standings: everyone ranked after every recorded game, provisional until the round is complete."""
+    found = live(sid, public=True)
+    return render_template("tournament/standings.html", t=found.t, found=found, lines=lines(found),
+                           poll=POLL_SECONDS)
+
+
+@bp.route("/standings/<sid>/print")
+def print_view(sid):
+    """The standings to print (and every round's tables)."""
+    found = live(sid, public=True)
+    return render_template("tournament/print.html", t=found.t, found=found, lines=lines(found))
+
+
+@bp.route("/standings/<sid>/hall")
+def hall(sid):
+    """The hall view for a projector: large type, a page of the standings at a time, turning to the next page (and
+    so refreshed) every HALL_SECONDS by a meta refresh: no script needed."""
+    found = live(sid, public=True)
+    all_lines = lines(found)
+    pages = max(1, -(-len(all_lines) // HALL_ROWS))
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdecimal() and len(page) < 5 and 1 <= int(page) <= pages else 1
+    following = url_for("tournament.hall", sid=sid, page=page % pages + 1)
+    return render_template("tournament/hall.html", t=found.t, found=found,
+                           lines=all_lines[(page - 1) * HALL_ROWS:page * HALL_ROWS], page=page, pages=pages,
+                           following=following, seconds=HALL_SECONDS)
+
+
+@bp.route("/standings/<sid>/player/<int:number>")
+def player(sid, number):
+    """A player's own line: his place, and per round his table, Schrift, table rank and rank points."""
+    found = live(sid, public=True)
+    if not 0 <= number < len(found.t.players):
+        abort(404)
+    line = next(line for line in lines(found) if line["player"] == number)
+    return render_template("tournament/player.html", t=found.t, found=found, line=line,
+                           rounds=player_rounds(found, number), poll=POLL_SECONDS)
+
+
+# -- the line on a table's board ---------------------------------------------------------------------------------------
+
+@bp.app_context_processor
+def table_line():
+    """On a partie's pages: which tournament table it is ("Round 2, table 3 · game 14 of 16"), for base.html."""
+    args = request.view_args or {}
+    pid = args.get("pid")
+    if not pid or not isinstance(pid, str) or request.blueprint == "tournament":
+        return {}
+    try:
+        table = tstore.table_of_partie(get_db(), pid)
+    except Exception:   # noqa: BLE001 - never a page lost to the line
+        return {}
+    if table is None:
+        return {}
+
+    def line():
+        sp, settlement = current_partie(pid)
+        game = games.by_key(table["game"])
+        played = game.games_counted(settlement)
+        allowed = tstore.allowed_games(table)
+        return {"round": table["round"], "table": table["number"], "played": played, "allowed": allowed,
+                "next": min(played + 1, allowed), "complete": played >= allowed, "ended": bool(table["ended"]),
+                "public_id": table["public_id"], "name": table["name"]}
+
+    return {"tournament_table": line}
+
+
+@bp.app_template_filter("tname")
+def _tname(number, t):
+    return t.players[number].name
+
+
+@bp.app_template_global("tie_words")
+def tie_words(t) -> str:
+    """The tournament's tie-breaks in words."""
+    return str(TIE_BREAK_ORDERS.get(",".join(t.scoring.tie_breaks), _("none")))
