@@ -54,8 +54,8 @@ from pathlib import Path
 from scorer.games.strohmandeln import Partie, RuleSet, replay
 
 from .samples import sample_partie, sample_varied
+from .serving import ROOT, free_port, start_server, stop_server
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- what the figures are made of -------------------------------------------------------------------------
@@ -211,37 +211,6 @@ def board_cost(quick: bool) -> None:
 
 
 # -- the real server ---------------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db_path: str, port: int, threads: int = 8) -> subprocess.Popen:
-    """The app under waitress, on 127.0.0.1 only; returns once it answers."""
-    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorer", "serve", "--port", str(port), "--threads", str(threads)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc
-        except OSError:
-            time.sleep(0.02)
-    proc.kill()
-    raise RuntimeError("the server did not start")
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
-
 
 HIDDEN = re.compile(r'<input(?=[^>]*type="hidden")[^>]*>')
 ATTR = re.compile(r'(name|value)="([^"]*)"')

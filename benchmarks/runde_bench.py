@@ -46,7 +46,7 @@ def main() -> None:
     from scorer import store
     from scorer.db import connect
 
-    from .bench import free_port, start_server
+    from .serving import free_port, start_server
     from .samples import sample_partie
 
     parser = argparse.ArgumentParser(description=__doc__)

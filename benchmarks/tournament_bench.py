@@ -27,7 +27,8 @@ import subprocess
 import sys
 from collections import defaultdict
 
-from .bench import ROOT, Client, free_port, hidden_fields, pct, stop_server
+from .bench import Client, hidden_fields, pct
+from .serving import ROOT, free_port, stop_server
 
 
 def start_server(db_path: str, port: int, timing: str) -> subprocess.Popen:
