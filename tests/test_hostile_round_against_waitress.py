@@ -2,7 +2,7 @@
 RELIABILITY.md: requests sent, 5xx, rows stored by refused requests, the longest a Save waited during a Runde
 import, the guesses a device is allowed, what idle sockets and files of bad deals cost the phones.
 
-Run with the figures: `.venv/bin/python -m pytest tests/test_hostile_round.py -m slow -s`."""
+Run with the figures: `.venv/bin/python -m pytest tests/test_hostile_round_against_waitress.py -m slow -s`."""
 
 import io
 import json
