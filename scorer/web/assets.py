@@ -63,16 +63,19 @@ class Assets:
         self.lock = threading.Lock()
 
     def get(self, filename: str) -> StaticFile | None:
-        if filename not in self.files:
-            path = os.path.join(self.folder, filename)
-            real = os.path.realpath(path)
-            found = None
-            if "/" not in filename and not filename.startswith(".") and os.path.isfile(real) \
-                    and os.path.dirname(real) == os.path.realpath(self.folder):
-                found = StaticFile(real)
+        """The file `filename` of the folder, or None. Only files found are kept: a name asked for in vain (any
+        client may make up endless names) is looked for again the next time, and never kept."""
+        found = self.files.get(filename)
+        if found is None:
+            if "/" in filename or "\0" in filename or filename.startswith("."):
+                return None
+            real = os.path.realpath(os.path.join(self.folder, filename))
+            if not os.path.isfile(real) or os.path.dirname(real) != os.path.realpath(self.folder):
+                return None
+            found = StaticFile(real)
             with self.lock:
-                self.files[filename] = found
-        return self.files[filename]
+                found = self.files.setdefault(filename, found)
+        return found
 
     def names(self) -> list[str]:
         """The files of the folder (none when it has no folder)."""
