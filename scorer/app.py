@@ -184,7 +184,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     # the stylesheets written into the pages are allowed by their hashes (web/assets.py)
     policy = ("default-src 'self'; img-src 'self' data:; style-src 'self' "
-              + " ".join(app.extensions["scorer_assets"].style_hashes()) + "; script-src 'self'; "
+              + " ".join(assets.style_hashes(app)) + "; script-src 'self'; "
               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
 
     @app.after_request

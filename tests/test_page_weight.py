@@ -85,10 +85,10 @@ def test_every_page_is_at_most_30_kb_of_html(big, language):
         response = client.get(path, headers={"Accept-Language": language, "Accept-Encoding": "identity"})
         assert response.status_code == 200, (name, response.status_code)
         assert "Content-Encoding" not in response.headers
-        # the stylesheets written into the page (web/assets.py) are the same two files on every page, counted
-        # apart: what is measured here is the page's own HTML
+        # the stylesheets written into the page (web/assets.py: app.css, the page's own, and a game's own on its
+        # deal form and new-partie page) are counted apart: what is measured here is the page's own HTML
         styles = re.findall(rb"<style>.*?</style>", response.data, re.S)
-        assert len(styles) <= 2 and sum(map(len, styles)) <= STYLES, (name, [len(s) for s in styles])
+        assert len(styles) <= 3 and sum(map(len, styles)) <= STYLES, (name, [len(s) for s in styles])
         sizes[name] = len(response.data) - sum(map(len, styles))
         # what a page loads is its own files, content-hashed (kept a year by the browser)
         for asset in assets_of(response.text):

@@ -13,7 +13,9 @@ filename='<game>.js')`), and kept by the service worker as the shared ones are (
 
 Stylesheets are written into the pages themselves (`stylesheet('board.css')` in a template gives a `<style>`):
 a phone on a slow link paints a page after one round trip instead of two (the page, then its stylesheets).
-The Content-Security-Policy allows exactly those styles, by their SHA-256 (`style_hashes`).
+The Content-Security-Policy allows exactly those styles, by their SHA-256 (`style_hashes`). A game's own stylesheet
+(`stylesheet('<game>.css', '<game>.static')`) is written in the same way: what its pages show or hide for an answer
+without the script (CSS `:has`), as the shared stylesheets name no game.
 """
 
 from __future__ import annotations
@@ -63,16 +65,19 @@ class Assets:
         self.lock = threading.Lock()
 
     def get(self, filename: str) -> StaticFile | None:
-        if filename not in self.files:
-            path = os.path.join(self.folder, filename)
-            real = os.path.realpath(path)
-            found = None
-            if "/" not in filename and not filename.startswith(".") and os.path.isfile(real) \
-                    and os.path.dirname(real) == os.path.realpath(self.folder):
-                found = StaticFile(real)
+        """The file `filename` of the folder, or None. Only files found are kept: a name asked for in vain (any
+        client may make up endless names) is looked for again the next time, and never kept."""
+        found = self.files.get(filename)
+        if found is None:
+            if "/" in filename or "\0" in filename or filename.startswith("."):
+                return None
+            real = os.path.realpath(os.path.join(self.folder, filename))
+            if not os.path.isfile(real) or os.path.dirname(real) != os.path.realpath(self.folder):
+                return None
+            found = StaticFile(real)
             with self.lock:
-                self.files[filename] = found
-        return self.files[filename]
+                found = self.files.setdefault(filename, found)
+        return found
 
     def names(self) -> list[str]:
         """The files of the folder (none when it has no folder)."""
@@ -157,17 +162,23 @@ def init_app(app) -> None:
         if found is not None and "filename" in values and not HASHED.match(values["filename"]):
             values["filename"] = found.hashed(values["filename"])
 
-    def stylesheet(filename: str) -> Markup:
-        return Markup(f"<style>{assets.inline(filename)}</style>")
+    def stylesheet(filename: str, endpoint: str = "static") -> Markup:
+        """A stylesheet written into the page: a shared one, or a game's own (`endpoint` '<game>.static')."""
+        return Markup(f"<style>{folders[endpoint].inline(filename)}</style>")
 
     app.jinja_env.globals["stylesheet"] = stylesheet
 
 
+def style_hashes(app) -> list[str]:
+    """The CSP sources of every stylesheet a page may have written in: the shared ones and every game's own."""
+    return [source for found in app.extensions["scorer_static"].values() for source in found.style_hashes()]
+
+
 def static_files(app) -> list[tuple[str, str]]:
-    """Every game's static files as `(endpoint, filename)`: the service worker keeps them (a game's deal form
-    works offline), and its cache's name follows them."""
+    """Every game's static files as `(endpoint, filename)`, but its stylesheets (written into the pages): the
+    service worker keeps them (a game's deal form works offline), and its cache's name follows them."""
     return [(endpoint, name) for endpoint, found in app.extensions["scorer_static"].items() if endpoint != "static"
-            for name in found.names()]
+            for name in found.names() if not name.endswith(".css")]
 
 
 def version(app) -> str:
