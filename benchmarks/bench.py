@@ -41,9 +41,7 @@ import platform
 import random
 import re
 import secrets
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -54,7 +52,7 @@ from pathlib import Path
 from scorer.games.strohmandeln import Partie, RuleSet, replay
 
 from .samples import sample_partie, sample_varied
-from .serving import ROOT, free_port, start_server, stop_server
+from .serving import free_port, start_server, stop_server
 
 
 

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from . import store
 from .games import game_of
-from .partie import Partie, name_key
+from .partie import name_key
 from .store import NotFoundError, new_id, now, reading, writing
 
 SETTLES = ("evening", "month", "year")

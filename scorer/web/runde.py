@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
                    url_for)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -33,7 +33,7 @@ from ..runde import (Evening, at_the_end, SUMMARY_MARK, dump_summary, in_period,
 from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenError, TooManyMembersError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
-from .language import TR, euros, language, number, say, sentence
+from .language import euros, language, number, say, sentence
 from . import limits
 from .limits import passcode_ok
 from .loading import cache as settlement_cache
