@@ -31,6 +31,7 @@ from ..export import guarded
 from ..partie import check_name, name_key
 from ..problems import ScoringError
 from ..store import NotFoundError
+from ..web import history
 from ..web.forms import EmptyForm, Form
 from ..web.language import MINUS, language, number, say, sentence, signed
 from ..web import limits
@@ -450,9 +451,11 @@ def organiser_context(found: Live, **extra) -> dict:
             drawn = tstore.the_draw(t, found.standings)
         except TournamentError as exc:
             problem = " ".join(sentence(p) for p in exc.problems)
+    from .cup_store import cups_of
+
     return dict(t=t, found=found, lines=lines(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
-                seated=seated_text(t), **extra)
+                seated=seated_text(t), cups=cups_of(get_db(), t.id), **extra)
 
 
 def seated_text(t) -> str:
@@ -783,6 +786,20 @@ def table_line():
                 "public_id": table["public_id"], "name": table["name"]}
 
     return {"tournament_table": line}
+
+
+def organiser_editing(pid: str) -> str | None:
+    """A change of a table's deals from a browser that organises its tournament (it created it, or gave the passcode
+    on the organiser's page) is the organiser's correction: the partie's history says so (`Guard.by`)."""
+    mine = session.get("organised")
+    if not mine:
+        return None
+    table = tstore.table_of_partie(get_db(), pid)
+    return "organiser" if table is not None and table["tournament_id"] in mine else None
+
+
+if organiser_editing not in history.editors:
+    history.editors.append(organiser_editing)
 
 
 @bp.app_template_filter("tname")
