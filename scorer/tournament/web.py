@@ -350,7 +350,7 @@ def player_rounds(found: Live, player: int) -> list[dict]:
 # -- the organiser's pages -------------------------------------------------------------------------------------------
 
 ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file",
-              "export_deals")
+              "export_deals", "export_deals_excel")
 MY_TOURNAMENTS = 20
 
 
@@ -688,6 +688,40 @@ def export_excel(sid):
     csv.writer(out, delimiter=";" if german else ",").writerows(guarded(rows))
     return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": attachment(f"{found.t.name}-excel.csv")})
+
+
+@bp.route("/t/<tid>/deals-excel.csv")
+def export_deals_excel(tid):
+    """Every table's deals for a spreadsheet opened by double click, in the page's language (German: `;`, decimal
+    commas, UTF-8 with a byte order mark), as the partie's own Excel export writes them: per table a line saying its
+    round and number, its deals and totals, then an empty line."""
+    from ..export import Sheet
+    from ..web.language import TR
+
+    found = live(tid)
+    german = language() == "de"
+    sheet = Sheet(TR, "," if german else ".")
+    rows: list = []
+    for tables in found.tables:
+        for tn in tables:
+            rows.append([_("Round %(round)s, table %(table)s", round=tn.round, table=tn.number)])
+            rows.extend(found.t.game.tables.rows(tn.result.settlement, sheet))
+            rows.append([])
+    out = io.StringIO()
+    csv.writer(out, delimiter=";" if german else ",").writerows(guarded(rows))
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}-deals-excel.csv")})
+
+
+@bp.route("/standings/<sid>/results.pdf")
+def export_pdf(sid):
+    """The printable results as a PDF: the standings, then every table's score sheet, in the page's language."""
+    from .pdf import results_pdf
+
+    found = live(sid, public=True)
+    return Response(results_pdf(found, lines(found)), mimetype="application/pdf",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline",
+                                                                                              1)})
 
 
 # -- the public pages ------------------------------------------------------------------------------------------------
