@@ -836,6 +836,22 @@ if organiser_editing not in history.editors:
     history.editors.append(organiser_editing)
 
 
+@bp.before_app_request
+def no_end_at_a_table():
+    """A tournament table does not end its partie: its round ends when its games are played, or when the organiser
+    ends it for every table (the board offers no "End partie" there)."""
+    if request.endpoint != "partie.end":
+        return None
+    pid = (request.view_args or {}).get("pid")
+    table = tstore.table_of_partie(get_db(), pid) if isinstance(pid, str) else None
+    if table is None:
+        return None
+    flash(_("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, or "
+            "when the organiser ends it for every table.", table=table["number"], round=table["round"],
+            name=table["name"]))
+    return redirect(url_for("partie.board", pid=pid))
+
+
 @bp.app_template_filter("tname")
 def _tname(number, t):
     return t.players[number].name
