@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
                    url_for)
+from markupsafe import Markup
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField, StringField, TextAreaField
@@ -333,6 +334,18 @@ def lines(found: Live) -> list[dict]:
     return out
 
 
+def standings_html(found: Live) -> Markup:
+    """The standings table as the pages show it (`_standings.html`), rendered once per version and language: every
+    phone in the hall asks for the page after each change, and the table is most of its rendering (a hall of 500:
+    8 ms of a page's 9)."""
+    key = ("html", language())
+    kept = found.texts.get(key)
+    if kept is None:
+        kept = found.texts[key] = Markup(render_template("tournament/_standings.html", found=found,
+                                                         lines=lines(found)))
+    return kept
+
+
 def player_rounds(found: Live, player: int) -> list[dict]:
     """A player's own line: per round his table, seat, Schrift, table rank, rank points, games."""
     out = []
@@ -453,7 +466,7 @@ def organiser_context(found: Live, **extra) -> dict:
             problem = " ".join(sentence(p) for p in exc.problems)
     from .cup_store import cups_of
 
-    return dict(t=t, found=found, lines=lines(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
+    return dict(t=t, found=found, table=standings_html(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
                 seated=seated_text(t), cups=cups_of(get_db(), t.id), **extra)
 
@@ -757,7 +770,7 @@ def version(tid):
 def standings(sid):
     """The public standings: everyone ranked after every recorded game, provisional until the round is complete."""
     found = live(sid, public=True)
-    return render_template("tournament/standings.html", t=found.t, found=found, lines=lines(found),
+    return render_template("tournament/standings.html", t=found.t, found=found, table=standings_html(found),
                            poll=POLL_SECONDS)
 
 
