@@ -143,3 +143,29 @@ def test_the_passcode_guards_a_cup(app, client):
     assert other.post(organiser + "/unlock", data={"passcode": "Tarock 21"}).status_code == 302
     assert "Add to the cup" in other.get(organiser).text
     assert app.test_client().get(public).status_code == 200   # the cup standings need no passcode
+
+
+def test_a_new_tournament_joins_a_cup_at_its_creation(app, client):
+    response = client.post("/c/new", data={"name": "Tiroler Cup", "cup_points": "3 2 1", "cup_total": "sum",
+                                           "minus_days": "count"})
+    cid = response.headers["Location"].split("/")[-1]
+    page = client.get("/t/new").text
+    assert f'<option value="{cid}">Tiroler Cup</option>' in page
+    first = create(client, NINE[:8], name="Tag 1", cup=cid)
+    assert "Tag 1" in client.get(f"/c/{cid}").text
+    # another rule set: said beside the field, nothing created
+    response = client.post("/t/new", data={"name": "Tag 2", "rule_set": "koenigrufen/" + other_preset(),
+                                           "players": "\n".join(NINE[:8]), "total": "schrift+rank",
+                                           "tie_breaks": "table_ranks,best_round", "draw": "random", "cup": cid})
+    assert response.status_code == 422
+    assert "The tournaments of Tiroler Cup are played at Königrufen" in response.text
+    # a cup this browser does not organise is not offered, nor taken
+    other = app.test_client()
+    response = other.post("/t/new", data={"name": "Tag 3", "rule_set": "koenigrufen/ooe",
+                                          "players": "\n".join(NINE[:8]), "total": "schrift+rank",
+                                          "tie_breaks": "table_ranks,best_round", "draw": "random", "cup": cid})
+    assert response.status_code == 422 and "Choose one of your cups, or none." in response.text
+    db = connect(app.config["DATABASE"])
+    assert db.conn.execute("select count(*) from tournaments").fetchone()[0] == 1
+    assert db.conn.execute("select tournament_id from cup_tournaments").fetchall() == [(first.split("/")[-1],)]
+    db.conn.close()

@@ -437,9 +437,17 @@ def create():
             name = check_name(form.name.data or "", [])
             if valid and not name:
                 errors.setdefault("name", []).append(_("Enter a name for the tournament."))
+            cup_id = request.form.get("cup", "")
+            if cup_id and rules is not None:
+                cup_problem = cup_refuses(cup_id, game, rules)
+                if cup_problem:
+                    errors.setdefault("cup", []).append(cup_problem)
             if valid and not errors and rules is not None and scoring is not None:
                 tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
                 organised(tid)
+                if cup_id:
+                    from .cup_store import add_tournament
+                    add_tournament(get_db(), cup_id, tid)
                 return redirect(url_for("tournament.organiser", tid=tid))
         for field in form:
             if field.errors and field.name not in errors:   # the form's own word only where none was said already
@@ -450,10 +458,39 @@ def create():
     names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
                                        mine).fetchall()) if mine else {}
     return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode), sizes=SIZES,
+                           cups=my_cups(),
                            mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={f"{g.key}/{p}": g.players for g in games.offered() for p in g.engine.PRESETS},
                            defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
                                      for s in SIZES}), status
+
+
+def my_cups() -> list[tuple[str, str]]:
+    """The cups this browser organises (id, name): a new tournament may join one at its creation."""
+    mine = session.get("cups", [])
+    names = dict(get_db().conn.execute(f"select id, name from cups where id in ({','.join('?' * len(mine))})",
+                                       mine).fetchall()) if mine else {}
+    return [(c, names[c]) for c in mine if c in names]
+
+
+def cup_refuses(cup_id: str, game, rules) -> str | None:
+    """Why a new tournament of `game` and `rules` cannot join the cup chosen (one this browser organises, of the same
+    game and rule set as its tournaments), or None."""
+    from . import cup_store
+
+    if cup_id not in session.get("cups", []):
+        return _("Choose one of your cups, or none.")
+    try:
+        c = cup_store.load(get_db(), cup_id)
+    except NotFoundError:
+        return _("Choose one of your cups, or none.")
+    if c.tournaments:
+        first = tstore.load(get_db(), c.tournaments[0])
+        if first.game.key != game.key or first.rules != rules:
+            return _("The tournaments of %(cup)s are played at %(rules)s: a cup’s tournaments share one game and "
+                     "rule set.", cup=c.name, rules=f"{say(first.game.name)}: "
+                     f"{say(first.game.engine.PRESET_NAMES.get(first.rules.preset, first.rules.preset))}")
+    return None
 
 
 def organiser_context(found: Live, **extra) -> dict:
