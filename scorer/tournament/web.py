@@ -769,7 +769,10 @@ def export_pdf(sid):
     from .pdf import results_pdf
 
     found = live(sid, public=True)
-    return Response(results_pdf(found, lines(found)), mimetype="application/pdf",
+    key = ("pdf", language())   # made once per version and language (a hall of 500: about 2 s)
+    if key not in found.texts:
+        found.texts[key] = results_pdf(found, lines(found))
+    return Response(found.texts[key], mimetype="application/pdf",
                     headers={"Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline",
                                                                                               1)})
 
