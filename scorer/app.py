@@ -164,6 +164,8 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.register_blueprint(blueprint)
     from .tournament import web as tournament   # tournaments: the organiser's pages, the standings, the hall view
     app.register_blueprint(tournament.bp)
+    from .tournament import cup_web   # cups: tournaments adding up to the cup standings
+    app.register_blueprint(cup_web.bp)
     from .web import limits
     limits.init_app(app)
     from .web import assets

@@ -241,6 +241,27 @@ def m009_tournaments(db: Database) -> None:
         end""")
 
 
+@migrations()
+def m010_cups(db: Database) -> None:
+    """A cup (RULES-TOURNAMENT.md §5): a series of tournaments of one game and rule set, its options (cup points by
+    place, the sum or the best N, whether a minus day counts) and its tournaments in the order they were added. The
+    cup standings are never stored: `scorer.tournament.cup` scores them from the tournaments' standings."""
+    db["cups"].create({
+        "id": str,              # 128 random bits, url-safe: the cup organiser's secret address
+        "public_id": str,       # 128 random bits: the address of the public cup standings
+        "name": str,
+        "options": str,         # JSON: CupRules.to_dict()
+        "created": str,
+    }, pk="id", not_null={"public_id", "name", "options", "created"})
+    db["cups"].create_index(["public_id"], unique=True)
+    db["cup_tournaments"].create({
+        "cup_id": str,
+        "tournament_id": str,
+        "number": int,          # 1-based, the order the tournaments were added (played)
+    }, pk=("cup_id", "tournament_id"), foreign_keys=[("cup_id", "cups", "id"), ("tournament_id", "tournaments", "id")],
+        not_null={"number"})
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

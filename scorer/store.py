@@ -79,7 +79,9 @@ class Guard:
       numbered, without counting, while the partie is still at its version;
     - `replay`: the partie after the change must replay (`Game.replayed`), else ScoringError and nothing is
       stored; `scored`: the request scored the change on `seen` already, so it is replayed only when the partie
-      is no longer at `seen`'s version.
+      is no longer at `seen`'s version;
+    - `by`: who made the change when it is not the table itself (e.g. "organiser": a tournament's organiser
+      correcting a table's game), kept in the history entry's detail.
     """
 
     expected: int | None = None
@@ -87,6 +89,11 @@ class Guard:
     seen: StoredPartie | None = field(default=None, repr=False)
     replay: bool = False
     scored: bool = False
+    by: str | None = None
+
+    def signed(self, detail: dict) -> dict:
+        """A history entry's detail with who made the change, when the guard says."""
+        return {**detail, "by": self.by} if self.by else detail
 
     def unchanged(self, version: int) -> bool:
         """Whether the partie is still at the version the request read."""
@@ -293,7 +300,7 @@ def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[in
         if guard.key:
             db["submissions"].insert({"key": guard.key, "partie_id": pid, "at": at, "deal_id": deal_id,
                                       "number": number})
-        _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
+        _log(db, pid, "recorded", number, guard.signed({"after": deal_to_dict(deal)}))
         return version(db, pid), number
 
 
@@ -369,7 +376,8 @@ def update_deal(db: Database, pid: str, number: int, deal, guard: Guard = UNGUAR
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         if guard.must_replay(before):
             _replays(db, pid)
-        _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
+        _log(db, pid, "edited", number, guard.signed({"before": json.loads(row["deal"]),
+                                                      "after": deal_to_dict(deal)}))
         if guard.key:
             db.execute("insert or replace into submissions (key, partie_id, at, deal_id, number) "
                        "values (?, ?, ?, ?, ?)", [guard.key, pid, now(), row["id"], number])
@@ -405,8 +413,8 @@ def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -
         db.execute("delete from deals where id = ?", [row["id"]])
         if guard.must_replay(before):
             _replays(db, pid)
-        _log(db, pid, "deleted", number, {"before": json.loads(row["deal"]), "position": row["position"],
-                                          "id": row["id"], "created": row["created"]})
+        _log(db, pid, "deleted", number, guard.signed({"before": json.loads(row["deal"]), "position": row["position"],
+                                                       "id": row["id"], "created": row["created"]}))
 
 
 def _parsed(db: Database, pid: str, raw):
@@ -470,7 +478,7 @@ def restore_deal(db: Database, pid: str, entry: int, guard: Guard = UNGUARDED) -
         if guard.must_replay(before):
             _replays(db, pid)
         number = _number_at(db, pid, position)
-        _log(db, pid, "restored", number, {"after": deal_to_dict(deal), "entry": entry})
+        _log(db, pid, "restored", number, guard.signed({"after": deal_to_dict(deal), "entry": entry}))
         return number
 
 

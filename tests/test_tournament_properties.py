@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer import games
-from scorer.tournament import (Round, Scoring, Tournament, TournamentError, random_draw, score, seating,
-                               standings_draw)
+from scorer.tournament import (CupRules, Round, Scoring, Tournament, TournamentError, cup, random_draw, score,
+                               seating, standings_draw)
 from scorer.tournament import file as tfile
 from scorer.tournament.draw import times_out
 from scorer.tournament.scoring import Table
@@ -38,10 +38,10 @@ scorings = st.builds(
 
 
 @st.composite
-def tournaments(draw):
+def tournaments(draw, rules=None):
     """A Königrufen tournament of 4 to 24 players, up to three rounds drawn by the engine, each table a few deals;
-    players withdraw and join between rounds."""
-    rules = draw(rulesets)
+    players withdraw and join between rounds (of the rule set given, else any)."""
+    rules = draw(rulesets) if rules is None else rules
     n = draw(st.sampled_from(SEATABLE))
     t = Tournament(KOENIGRUFEN, rules, NAMES[:n], (), draw(scorings))
     for _ in range(draw(st.integers(1, 3))):
@@ -167,3 +167,48 @@ def test_a_hostile_tournament_file_is_refused_with_messages_never_a_traceback(ch
         return
     for tables in standings.rounds:
         assert all(sum(t.schrift) == 0 for t in tables)
+
+
+# -- the cup (§5) ------------------------------------------------------------------------------------------------
+
+@st.composite
+def cups(draw):
+    """One to three tournaments of one rule set and the options of a cup over them."""
+    rules = draw(rulesets)
+    days = [score(draw(tournaments(rules))) for _ in range(draw(st.integers(1, 3)))]
+    points = tuple(draw(st.lists(st.integers(0, 100), max_size=12)))
+    return days, CupRules(points, draw(st.one_of(st.none(), st.integers(1, 3))), draw(st.booleans()))
+
+
+@SLOW
+@given(cups())
+def test_cup_totals_are_the_cup_points_by_place_the_best_n_and_minus_days_and_places_are_a_ranking(found):
+    days, rules = found
+    lines = cup(days, rules)
+    # every player who played once, by name (case aside)
+    played = {t.tournament.players[s.player].casefold() for t in days for s in t.standings if s.rounds}
+    assert sorted(line.name.casefold() for line in lines) == sorted(played)
+    for line in lines:
+        earned = []
+        for i, t in enumerate(days):
+            s = next((s for s in t.standings if s.rounds and t.tournament.players[s.player].casefold()
+                      == line.name.casefold()), None)
+            if s is None:
+                assert line.places[i] is None and line.points[i] is None
+                continue
+            points = rules.cup_points[s.place - 1] if s.place <= len(rules.cup_points) else 0
+            if s.total < 0 and not rules.minus_day_counts:
+                points = 0   # a minus day adds nothing (Kärnten)
+            assert (line.places[i], line.points[i]) == (s.place, points)
+            earned.append(points)
+        best = sorted(earned, reverse=True)[:rules.best] if rules.best is not None else earned
+        assert line.total == sum(best)
+        assert sum(line.counted) == len(best)
+    # places are a ranking: by total, shared places, the next one skips
+    assert [line.place for line in lines][:1] in ([], [1])
+    for i in range(1, len(lines)):
+        before, now = lines[i - 1], lines[i]
+        assert now.total <= before.total
+        assert now.place == before.place or now.place == i + 1
+        if now.total < before.total:
+            assert now.place == i + 1

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
                    url_for)
+from markupsafe import Markup
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField, StringField, TextAreaField
@@ -31,6 +32,7 @@ from ..export import guarded
 from ..partie import check_name, name_key
 from ..problems import ScoringError
 from ..store import NotFoundError
+from ..web import history
 from ..web.forms import EmptyForm, Form
 from ..web.language import MINUS, language, number, say, sentence, signed
 from ..web import limits
@@ -332,6 +334,18 @@ def lines(found: Live) -> list[dict]:
     return out
 
 
+def standings_html(found: Live) -> Markup:
+    """The standings table as the pages show it (`_standings.html`), rendered once per version and language: every
+    phone in the hall asks for the page after each change, and the table is most of its rendering (a hall of 500:
+    8 ms of a page's 9)."""
+    key = ("html", language())
+    kept = found.texts.get(key)
+    if kept is None:
+        kept = found.texts[key] = Markup(render_template("tournament/_standings.html", found=found,
+                                                         lines=lines(found)))
+    return kept
+
+
 def player_rounds(found: Live, player: int) -> list[dict]:
     """A player's own line: per round his table, seat, Schrift, table rank, rank points, games."""
     out = []
@@ -349,7 +363,7 @@ def player_rounds(found: Live, player: int) -> list[dict]:
 # -- the organiser's pages -------------------------------------------------------------------------------------------
 
 ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file",
-              "export_deals")
+              "export_deals", "export_deals_excel")
 MY_TOURNAMENTS = 20
 
 
@@ -423,9 +437,17 @@ def create():
             name = check_name(form.name.data or "", [])
             if valid and not name:
                 errors.setdefault("name", []).append(_("Enter a name for the tournament."))
+            cup_id = request.form.get("cup", "")
+            if cup_id and rules is not None:
+                cup_problem = cup_refuses(cup_id, game, rules)
+                if cup_problem:
+                    errors.setdefault("cup", []).append(cup_problem)
             if valid and not errors and rules is not None and scoring is not None:
                 tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
                 organised(tid)
+                if cup_id:
+                    from .cup_store import add_tournament
+                    add_tournament(get_db(), cup_id, tid)
                 return redirect(url_for("tournament.organiser", tid=tid))
         for field in form:
             if field.errors and field.name not in errors:   # the form's own word only where none was said already
@@ -436,10 +458,39 @@ def create():
     names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
                                        mine).fetchall()) if mine else {}
     return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode), sizes=SIZES,
+                           cups=my_cups(),
                            mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={f"{g.key}/{p}": g.players for g in games.offered() for p in g.engine.PRESETS},
                            defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
                                      for s in SIZES}), status
+
+
+def my_cups() -> list[tuple[str, str]]:
+    """The cups this browser organises (id, name): a new tournament may join one at its creation."""
+    mine = session.get("cups", [])
+    names = dict(get_db().conn.execute(f"select id, name from cups where id in ({','.join('?' * len(mine))})",
+                                       mine).fetchall()) if mine else {}
+    return [(c, names[c]) for c in mine if c in names]
+
+
+def cup_refuses(cup_id: str, game, rules) -> str | None:
+    """Why a new tournament of `game` and `rules` cannot join the cup chosen (one this browser organises, of the same
+    game and rule set as its tournaments), or None."""
+    from . import cup_store
+
+    if cup_id not in session.get("cups", []):
+        return _("Choose one of your cups, or none.")
+    try:
+        c = cup_store.load(get_db(), cup_id)
+    except NotFoundError:
+        return _("Choose one of your cups, or none.")
+    if c.tournaments:
+        first = tstore.load(get_db(), c.tournaments[0])
+        if first.game.key != game.key or first.rules != rules:
+            return _("The tournaments of %(cup)s are played at %(rules)s: a cup’s tournaments share one game and "
+                     "rule set.", cup=c.name, rules=f"{say(first.game.name)}: "
+                     f"{say(first.game.engine.PRESET_NAMES.get(first.rules.preset, first.rules.preset))}")
+    return None
 
 
 def organiser_context(found: Live, **extra) -> dict:
@@ -450,9 +501,11 @@ def organiser_context(found: Live, **extra) -> dict:
             drawn = tstore.the_draw(t, found.standings)
         except TournamentError as exc:
             problem = " ".join(sentence(p) for p in exc.problems)
-    return dict(t=t, found=found, lines=lines(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
+    from .cup_store import cups_of
+
+    return dict(t=t, found=found, table=standings_html(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
-                seated=seated_text(t), **extra)
+                seated=seated_text(t), cups=cups_of(get_db(), t.id), **extra)
 
 
 def seated_text(t) -> str:
@@ -687,6 +740,43 @@ def export_excel(sid):
                     headers={"Content-Disposition": attachment(f"{found.t.name}-excel.csv")})
 
 
+@bp.route("/t/<tid>/deals-excel.csv")
+def export_deals_excel(tid):
+    """Every table's deals for a spreadsheet opened by double click, in the page's language (German: `;`, decimal
+    commas, UTF-8 with a byte order mark), as the partie's own Excel export writes them: per table a line saying its
+    round and number, its deals and totals, then an empty line."""
+    from ..export import Sheet
+    from ..web.language import TR
+
+    found = live(tid)
+    german = language() == "de"
+    sheet = Sheet(TR, "," if german else ".")
+    rows: list = []
+    for tables in found.tables:
+        for tn in tables:
+            rows.append([_("Round %(round)s, table %(table)s", round=tn.round, table=tn.number)])
+            rows.extend(found.t.game.tables.rows(tn.result.settlement, sheet))
+            rows.append([])
+    out = io.StringIO()
+    csv.writer(out, delimiter=";" if german else ",").writerows(guarded(rows))
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}-deals-excel.csv")})
+
+
+@bp.route("/standings/<sid>/results.pdf")
+def export_pdf(sid):
+    """The printable results as a PDF: the standings, then every table's score sheet, in the page's language."""
+    from .pdf import results_pdf
+
+    found = live(sid, public=True)
+    key = ("pdf", language())   # made once per version and language (a hall of 500: about 2 s)
+    if key not in found.texts:
+        found.texts[key] = results_pdf(found, lines(found))
+    return Response(found.texts[key], mimetype="application/pdf",
+                    headers={"Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline",
+                                                                                              1)})
+
+
 # -- the public pages ------------------------------------------------------------------------------------------------
 
 def _etag_answer(version: int):
@@ -720,7 +810,7 @@ def version(tid):
 def standings(sid):
     """The public standings: everyone ranked after every recorded game, provisional until the round is complete."""
     found = live(sid, public=True)
-    return render_template("tournament/standings.html", t=found.t, found=found, lines=lines(found),
+    return render_template("tournament/standings.html", t=found.t, found=found, table=standings_html(found),
                            poll=POLL_SECONDS)
 
 
@@ -783,6 +873,36 @@ def table_line():
                 "public_id": table["public_id"], "name": table["name"]}
 
     return {"tournament_table": line}
+
+
+def organiser_editing(pid: str) -> str | None:
+    """A change of a table's deals from a browser that organises its tournament (it created it, or gave the passcode
+    on the organiser's page) is the organiser's correction: the partie's history says so (`Guard.by`)."""
+    mine = session.get("organised")
+    if not mine:
+        return None
+    table = tstore.table_of_partie(get_db(), pid)
+    return "organiser" if table is not None and table["tournament_id"] in mine else None
+
+
+if organiser_editing not in history.editors:
+    history.editors.append(organiser_editing)
+
+
+@bp.before_app_request
+def no_end_at_a_table():
+    """A tournament table does not end its partie: its round ends when its games are played, or when the organiser
+    ends it for every table (the board offers no "End partie" there)."""
+    if request.endpoint != "partie.end":
+        return None
+    pid = (request.view_args or {}).get("pid")
+    table = tstore.table_of_partie(get_db(), pid) if isinstance(pid, str) else None
+    if table is None:
+        return None
+    flash(_("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, or "
+            "when the organiser ends it for every table.", table=table["number"], round=table["round"],
+            name=table["name"]))
+    return redirect(url_for("partie.board", pid=pid))
 
 
 @bp.app_template_filter("tname")

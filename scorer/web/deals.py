@@ -12,6 +12,7 @@ from ..games import game_of
 from ..problems import ScoringError
 from .dealing import Dealing, deal_ident, number_sent
 from .forms import EmptyForm
+from .history import editor
 from .language import say
 from .loading import current, load_or_404, remember
 from .parties import ended_page
@@ -75,7 +76,7 @@ def delete(pid, number):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
     broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
-    guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken)
+    guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken, by=editor(pid))
     try:
         store.delete_deal(get_db(), pid, number, guard)
     except store.EndedError:
@@ -106,7 +107,8 @@ def undo(pid):
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
     try:
-        store.delete_deal(get_db(), pid, number, store.Guard(expected=number_sent(form.version.data), seen=sp))
+        store.delete_deal(get_db(), pid, number, store.Guard(expected=number_sent(form.version.data), seen=sp,
+                                                             by=editor(pid)))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))
@@ -128,7 +130,7 @@ def restore(pid, entry):
         return refused
     try:   # the partie with the deal back must replay (a later deal may need it gone)
         number = store.restore_deal(get_db(), pid, entry, store.Guard(expected=number_sent(form.version.data),
-                                                                      replay=True))
+                                                                      replay=True, by=editor(pid)))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was put back: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To put the deal back, reopen the partie first."),

@@ -21,6 +21,30 @@ ACTIONS = {
 }
 
 
+# a change made by someone other than the table (the store's `Guard.by`): the history says who
+BY = {
+    "organiser": {
+        "recorded": lambda n: _("Deal %(num)s recorded by the organiser", num=n),
+        "edited": lambda n: _("Deal %(num)s corrected by the organiser", num=n),
+        "deleted": lambda n: _("Deal %(num)s deleted by the organiser", num=n),
+        "restored": lambda n: _("Deal %(num)s restored by the organiser", num=n),
+    },
+}
+
+# who is changing a partie's deals, when not its table: functions of the partie's id giving a key of BY or None (a
+# tournament's organiser correcting a table: scorer/tournament/web.py)
+editors: list = []
+
+
+def editor(pid: str) -> str | None:
+    """Who this request changes the partie as (`Guard.by`): None for the table itself."""
+    for who in editors:
+        found = who(pid)
+        if found:
+            return found
+    return None
+
+
 def history_rows(rows, partie) -> list[dict]:
     """The partie's change log in words: what changed, and the deal before and after."""
     words = game_of(partie).web_module().history_facts
@@ -28,9 +52,11 @@ def history_rows(rows, partie) -> list[dict]:
                 if row["action"] == "restored" and isinstance(row["detail"], dict)}
     out = []
     for row in rows:
-        action = ACTIONS.get(row["action"])
-        what = action(row["number"]) if action else row["action"]
         detail = row["detail"] or {}
+        action = ACTIONS.get(row["action"])
+        if isinstance(detail, dict) and row["action"] in BY.get(detail.get("by"), {}):
+            action = BY[detail["by"]][row["action"]]
+        what = action(row["number"]) if action else row["action"]
         lines = []
         if isinstance(detail, dict):
             if "before" in detail:

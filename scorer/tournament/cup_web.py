@@ -1,0 +1,309 @@
+"""A cup in the web app (RULES-TOURNAMENT.md §5): created by an organiser (the app's passcode when one is set; its own
+unguessable address, `/c/<cid>`), its tournaments added at its creation or afterwards (those this browser organises,
+or any tournament by its organiser's address), and the public cup standings (`/cup/<sid>`) with their CSV. The
+standings are the engine's (`cup.cup`) over each tournament's live standings; players of two tournaments are one
+person when their names are (case aside), as the engine matches them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from ..db import get_db
+from ..export import guarded
+from ..partie import check_name
+from ..store import NotFoundError
+from ..web import limits
+from ..web.forms import EmptyForm
+from ..web.language import say, sentence
+from ..web.limits import passcode_ok
+from ..web.responses import attachment
+from . import cup_store, store as tstore
+from . import web as tweb
+from .cup import CupRules, cup
+from .problems import TournamentError
+
+bp = Blueprint("cup", __name__, template_folder="templates")
+
+MY_CUPS = 20
+ORGANISING = ("organiser", "add", "remove")
+ADDRESS = re.compile(r"(?:^|/t/)([A-Za-z0-9_-]{16,64})/?$")
+
+
+def organised(cid: str) -> None:
+    mine = session.get("cups", [])
+    if mine[:1] != [cid]:
+        session["cups"] = [cid] + [c for c in mine if c != cid][:MY_CUPS - 1]
+
+
+def loaded(cid: str) -> cup_store.StoredCup:
+    try:
+        return cup_store.load(get_db(), cid)
+    except NotFoundError:
+        abort(404)
+
+
+@bp.before_request
+def passcode_first():
+    """With a passcode set, the cup's organiser page and its actions ask for it once per browser."""
+    endpoint = (request.endpoint or "").partition(".")[2]
+    cid = (request.view_args or {}).get("cid")
+    if endpoint not in ORGANISING or not cid or not current_app.config.get("PASSCODE"):
+        return None
+    if cid in session.get("cups", []):
+        return None
+    loaded(cid)
+    return render_template("tournament/unlock.html", action=url_for("cup.unlock", cid=cid), form=EmptyForm(),
+                           error=None), 200 if request.method == "GET" and endpoint == "organiser" else 403
+
+
+@bp.route("/c/<cid>/unlock", methods=("POST",))
+@limits.asking
+def unlock(cid):
+    loaded(cid)
+    form = EmptyForm()
+    if form.validate_on_submit() and passcode_ok(request.form.get("passcode", "")):
+        organised(cid)
+        return redirect(url_for("cup.organiser", cid=cid))
+    return render_template("tournament/unlock.html", action=url_for("cup.unlock", cid=cid), form=form,
+                           error=_("The passcode is not right: ask whoever runs this scorer.")), 422
+
+
+# -- the form's fields -------------------------------------------------------------------------------------------------
+
+def rules_from_form(errors: dict) -> CupRules | None:
+    """The cup's options as typed: cup points by place, the sum or the best N, whether a minus day counts."""
+    data: dict = {}
+    text = request.form.get("cup_points", "").strip()
+    parts = text.replace(",", " ").replace(";", " ").split()
+    if not parts:
+        errors.setdefault("cup_points", []).append(_("Enter the cup points by place, the 1st place's first, like "
+                                                     "%(example)s.", example="100 90 80 70 60"))
+    elif all(p.isdecimal() and p.isascii() and len(p) < 6 for p in parts) and len(parts) <= 1000:
+        data["cup_points"] = [int(p) for p in parts]
+    else:
+        errors.setdefault("cup_points", []).append(_("Cup points: whole numbers from 0, separated by spaces, the 1st "
+                                                     "place's first, like %(example)s.", example="100 90 80 70 60"))
+    if request.form.get("cup_total") == "best":
+        best = request.form.get("best", "").strip()
+        if best.isdecimal() and best.isascii() and len(best) < 4 and int(best) >= 1:
+            data["cup_total"] = f"best {int(best)}"
+        else:
+            errors.setdefault("best", []).append(_("The number of tournaments that count: a whole number from 1, "
+                                                   "like 10."))
+    elif request.form.get("cup_total", "sum") != "sum":
+        errors.setdefault("cup_total", []).append(_("Choose how the cup total is made."))
+    minus = request.form.get("minus_days", "count")
+    if minus not in ("count", "nothing"):
+        errors.setdefault("minus_days", []).append(_("Choose what a tournament with a total below 0 brings."))
+    data["minus_day_counts"] = minus != "nothing"
+    if errors:
+        return None
+    try:
+        return CupRules.from_dict(data)
+    except TournamentError as exc:
+        for p in exc.problems:
+            errors.setdefault(p.field if p.field in ("cup_points",) else "cup_total", []).append(sentence(p))
+    return None
+
+
+def tournaments_from_form(errors: dict, already: tuple[str, ...] = ()) -> list[str]:
+    """The tournaments chosen (those this browser organises, ticked) and one given by its organiser's address; each
+    must exist and be of the game and rule set of the others (the cup's first tournament's)."""
+    chosen = [t for t in request.form.getlist("tournament") if t in session.get("organised", [])]
+    address = request.form.get("address", "").strip()
+    address_tid = None
+    if address:
+        found = ADDRESS.search(address.split("?")[0].split("#")[0])
+        if found is None:
+            errors.setdefault("address", []).append(_("This is not a tournament’s address: copy the address of its "
+                                                      "organiser’s page, like %(example)s.",
+                                                      example=url_for("tournament.organiser", tid="…",
+                                                                      _external=True)))
+        else:
+            address_tid = found.group(1)
+            chosen.append(address_tid)
+    db = get_db()
+    out, first = [], None
+    for tid in already:
+        first = first or tstore.load(db, tid)
+    for tid in dict.fromkeys(chosen):
+        if tid in already:
+            errors.setdefault("address", []).append(_("This tournament is in the cup already."))
+            continue
+        try:
+            t = tstore.load(db, tid)
+        except NotFoundError:
+            errors.setdefault("address", []).append(_("There is no tournament at this address: copy the address of "
+                                                      "its organiser’s page."))
+            continue
+        if first is None:
+            first = t
+        elif t.game.key != first.game.key or t.rules != first.rules:
+            errors.setdefault("address" if tid == address_tid else "tournament", []).append(_("%(name)s is not of this cup’s game and rule set (%(rules)s): the "
+                                           "tournaments of a cup are of one game and one rule set.", name=t.name,
+                                           rules=rule_set_name(first)))
+            continue
+        out.append(tid)
+    return out
+
+
+def rule_set_name(t) -> str:
+    return f"{say(t.game.name)}: {say(t.game.engine.PRESET_NAMES.get(t.rules.preset, t.rules.preset))}"
+
+
+def my_tournaments(exclude=()) -> list[tuple[str, str]]:
+    mine = [t for t in session.get("organised", []) if t not in exclude]
+    if not mine:
+        return []
+    names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
+                                       mine).fetchall())
+    return [(t, names[t]) for t in mine if t in names]
+
+
+# -- the standings -----------------------------------------------------------------------------------------------------
+
+def standings(c: cup_store.StoredCup) -> dict:
+    """The cup standings now: the engine's lines over each tournament's live standings (provisional while one of them
+    is being played)."""
+    founds = [tweb.live(tid) for tid in c.tournaments]
+    try:
+        lines = cup([f.standings for f in founds], c.rules)
+    except TournamentError as exc:   # a cup of mixed rule sets (refused when added; never stored otherwise)
+        return {"founds": founds, "lines": [], "problem": " ".join(sentence(p) for p in exc.problems),
+                "provisional": True}
+    return {"founds": founds, "lines": lines, "problem": None,
+            "provisional": any(f.provisional for f in founds)}
+
+
+def how_words(rules: CupRules) -> str:
+    total = (_("the sum of all tournaments") if rules.best is None else
+             _("the best %(num)s tournaments", num=rules.best))
+    minus = (_("a tournament with a total below 0 counts its cup points") if rules.minus_day_counts else
+             _("a tournament with a total below 0 brings nothing"))
+    return _("Cup points by place: %(points)s (later places 0). Cup total: %(total)s; %(minus)s. Ties: more "
+             "tournament wins, then more second places, and so on.",
+             points=" ".join(str(p) for p in rules.cup_points), total=total, minus=minus)
+
+
+def page_context(c: cup_store.StoredCup, **extra) -> dict:
+    return dict(c=c, how=how_words(c.rules), **standings(c), **extra)
+
+
+# -- the pages ---------------------------------------------------------------------------------------------------------
+
+@bp.route("/c/new", methods=("GET", "POST"))
+@limits.creating
+def create():
+    """A new cup: its name, cup points, total and minus days, its first tournaments."""
+    errors: dict = {}
+    status = 200
+    form = EmptyForm()
+    if request.method == "POST":
+        status = 422
+        if not form.validate_on_submit():
+            errors["name"] = [_("The form has expired: reload the page and try again. Nothing was changed.")]
+        name = check_name(request.form.get("name", ""), [])
+        if not name:
+            errors.setdefault("name", []).append(_("Enter a name for the cup."))
+        elif len(name) > 80:
+            errors.setdefault("name", []).append(_("At most 80 characters."))
+        rules = rules_from_form(errors)
+        tournaments = tournaments_from_form(errors)
+        passcode = current_app.config.get("PASSCODE")
+        if passcode and not passcode_ok(request.form.get("passcode", "")):
+            errors["passcode"] = [_("The passcode is not right: ask whoever runs this scorer.")]
+        if not errors and rules is not None:
+            cid = cup_store.create_cup(get_db(), name, rules, tournaments)
+            organised(cid)
+            return redirect(url_for("cup.organiser", cid=cid))
+    mine = session.get("cups", [])
+    names = dict(get_db().conn.execute(f"select id, name from cups where id in ({','.join('?' * len(mine))})",
+                                       mine).fetchall()) if mine else {}
+    return render_template("tournament/cup_new.html", form=form, errors=errors,
+                           passcode=bool(current_app.config.get("PASSCODE")), tournaments=my_tournaments(),
+                           mine=[(c, names[c]) for c in mine if c in names]), status
+
+
+@bp.route("/c/<cid>")
+def organiser(cid):
+    """The cup's organiser page: its tournaments, adding one, the standings."""
+    c = loaded(cid)
+    return render_template("tournament/cup_organiser.html", form=EmptyForm(), errors={},
+                           tournaments=my_tournaments(c.tournaments), **page_context(c))
+
+
+@bp.route("/c/<cid>/add", methods=("POST",))
+def add(cid):
+    """Add tournaments to the cup (ticked, or by the organiser's address of one)."""
+    c = loaded(cid)
+    errors: dict = {}
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        errors["address"] = [_("The form has expired: reload the page and try again. Nothing was changed.")]
+    else:
+        chosen = tournaments_from_form(errors, c.tournaments)
+        if not chosen and not errors:
+            errors["address"] = [_("Tick a tournament, or give the address of its organiser’s page.")]
+        if not errors:
+            try:
+                for tid in chosen:
+                    cup_store.add_tournament(get_db(), cid, tid)
+            except tstore.RoundError as exc:
+                errors["address"] = [_(exc.text, **exc.values)]
+    if errors:
+        c = loaded(cid)
+        return render_template("tournament/cup_organiser.html", form=form, errors=errors,
+                               tournaments=my_tournaments(c.tournaments), typed=request.form.get("address", ""),
+                               **page_context(c)), 422
+    flash(_("Added to the cup: %(names)s.", names=", ".join(tweb.live(t).t.name for t in chosen)))
+    return redirect(url_for("cup.organiser", cid=cid))
+
+
+@bp.route("/c/<cid>/remove", methods=("POST",))
+def remove(cid):
+    c = loaded(cid)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    tid = request.form.get("tournament", "")
+    if tid not in c.tournaments:
+        abort(404)
+    cup_store.remove_tournament(get_db(), cid, tid)
+    flash(_("%(name)s no longer counts for the cup.", name=tweb.live(tid).t.name))
+    return redirect(url_for("cup.organiser", cid=cid))
+
+
+def public_cup(sid: str) -> cup_store.StoredCup:
+    try:
+        return cup_store.load(get_db(), cup_store.id_of_public(get_db(), sid))
+    except NotFoundError:
+        abort(404)
+
+
+@bp.route("/cup/<sid>")
+def public(sid):
+    """The public cup standings: every player of its tournaments ranked by cup total."""
+    c = public_cup(sid)
+    return render_template("tournament/cup.html", **page_context(c))
+
+
+@bp.route("/cup/<sid>/cup.csv")
+def export_csv(sid):
+    """The cup standings as CSV: place, player, cup total, then per tournament the place there and the cup points
+    it brings (empty: not played; a star: not among the best N)."""
+    c = public_cup(sid)
+    found = standings(c)
+    names = [f.t.name for f in found["founds"]]
+    rows = [["place", "player", "cup_total"] + [x for n in names for x in (f"{n}: place", f"{n}: cup_points")]]
+    for line in found["lines"]:
+        row = [line.place, line.name, line.total]
+        for place, points, counted in zip(line.places, line.points, line.counted):
+            row += ["", ""] if place is None else [place, f"{points}" if counted else f"({points})"]
+        rows.append(row)
+    out = io.StringIO()
+    csv.writer(out).writerows(guarded(rows))
+    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": attachment(f"{c.name}.csv")})
