@@ -43,6 +43,7 @@ class Game:
     web: str = ""               # dotted path of the web module
     templates: str = ""         # the templates folder of its own pages
     aliases: tuple[str, ...] = ()   # older keys still found in stored parties
+    tournament_first: bool = False  # offered first for a tournament (Königrufen: what the Austrian cups play)
 
     # -- the partie file --
     rules_in_full: bool = False     # the partie file writes every option of the rules, not only those set

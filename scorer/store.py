@@ -19,6 +19,9 @@ from .problems import Problem, ScoringError
 
 deal_checks: list = []   # callables (db, pid) run inside the write transaction of a deal recorded (or put back): a
                          # ScoringError refuses it (scorer/tournament/store.py: a tournament table's round is complete)
+change_checks: list = []  # callables (db, pid, guard) run inside the write transaction of an edit (after the change,
+                          # so they see it) or a delete (before it): a ScoringError refuses it and nothing is changed
+                          # (scorer/tournament/store.py: an ended round's games are the organiser's to correct)
 
 
 class NotFoundError(LookupError):
@@ -376,6 +379,8 @@ def update_deal(db: Database, pid: str, number: int, deal, guard: Guard = UNGUAR
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         if guard.must_replay(before):
             _replays(db, pid)
+        for refuse in change_checks:
+            refuse(db, pid, guard)
         _log(db, pid, "edited", number, guard.signed({"before": json.loads(row["deal"]),
                                                       "after": deal_to_dict(deal)}))
         if guard.key:
@@ -408,6 +413,8 @@ def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -
     with writing(db):
         _running(db, pid)
         row = _deal_row(db, pid, number, guard.seen)
+        for refuse in change_checks:
+            refuse(db, pid, guard)
         before = version(db, pid)
         _bump(db, pid, guard.expected)
         db.execute("delete from deals where id = ?", [row["id"]])

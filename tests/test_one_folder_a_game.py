@@ -63,3 +63,35 @@ def test_shared_static_files_and_pages_name_no_game_and_no_rule_set():
             code = re.sub(r"//.*|/\*.*?\*/|\{#.*?#\}", "", line)   # a comment may give an example
             found = pattern.search(code)
             assert not found, f"{path.relative_to(ROOT)}:{number}: {found.group(0)}"
+
+
+def docstrings(tree) -> set[int]:
+    """The ids of the docstring constants of a module, its classes and functions (they may give examples)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def test_shared_python_and_its_pages_name_no_game_and_no_rule_set():
+    """Outside scorer/games/, no string in the code names a game or a rule set (comments and docstrings may give an
+    example); the pages of shared parts (the tournament's) neither: a game's words come through the seam."""
+    words = {str(g.name) for g in games.registered()}
+    pattern = re.compile(names_of_games().pattern[:-3] + "|" + "|".join(map(re.escape, sorted(words))) + r")\b")
+    shared = [p for p in (ROOT / "scorer").rglob("*.py") if GAMES not in p.parents]
+    for path in shared:
+        tree = ast.parse(path.read_text("utf-8"))
+        skip = docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                found = pattern.search(node.value)
+                assert not found, f"{path.relative_to(ROOT)}:{node.lineno}: {found.group(0)} in {node.value[:60]!r}"
+    pages = [p for p in (ROOT / "scorer").rglob("*.html") if GAMES not in p.parents]
+    for path in pages:
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            code = re.sub(r"\{#.*?#\}", "", line)
+            found = pattern.search(code)
+            assert not found, f"{path.relative_to(ROOT)}:{number}: {found.group(0)}"

@@ -354,6 +354,9 @@ def allowed_games(table: dict) -> int:
     return Scoring.from_dict(json.loads(table["scoring"]), tuple(game.players)).games_at(table["size"])
 
 
+ORGANISER = "organiser"   # `Guard.by` of a change made from a browser that organises the table's tournament
+
+
 def table_guard(db: Database, pid: str) -> None:
     """Inside `store.add_deal`'s write transaction: a tournament's table refuses a deal once the organiser ended
     its round, or once it has the round's games (counted as the game counts them: a misdeal is not a game)."""
@@ -374,5 +377,24 @@ def table_guard(db: Database, pid: str) -> None:
                                     round=table["round"])])
 
 
+def table_change_guard(db: Database, pid: str, guard: store.Guard) -> None:
+    """Inside `store.update_deal`'s (after the change) and `store.delete_deal`'s write transaction: once the
+    organiser ended the round, a table's games are the organiser's to correct (the table's own edit, delete or undo
+    is refused); and an edit never takes a table past the round's games (a misdeal made a game)."""
+    table = table_of_partie(db, pid)
+    if table is None:
+        return
+    if table["ended"] and guard.by != ORGANISER:
+        raise ScoringError([Problem("type", "round {round} has ended: only the organiser can correct this table's "
+                                            "games now, and nothing was changed", round=table["round"])])
+    allowed = allowed_games(table)
+    game = games.by_key(table["game"])
+    if game.games_counted(game.replay(store.load(db, pid).partie)) > allowed:
+        raise ScoringError([Problem("type", "this table would have more than the {games} games of round {round}: "
+                                            "nothing was changed", games=allowed, round=table["round"])])
+
+
 if table_guard not in store.deal_checks:
     store.deal_checks.append(table_guard)
+if table_change_guard not in store.change_checks:
+    store.change_checks.append(table_change_guard)

@@ -68,7 +68,18 @@ SIZES = (2, 3, 4, 5)    # the table sizes a game may seat (each game's own: `Gam
 def rule_set_choices():
     """Every offered game's presets, as "game/preset" (the game seam: other games' table sizes work too)."""
     return [(f"{g.key}/{p}", f"{say(g.name)}: {say(g.engine.PRESET_NAMES.get(p, p))}")
-            for g in sorted(games.offered(), key=lambda g: g.key != "koenigrufen") for p in g.engine.PRESETS]
+            for g in sorted(games.offered(), key=lambda g: not g.tournament_first) for p in g.engine.PRESETS]
+
+
+def table_sizes_said() -> str:
+    """Each offered game's table sizes, from the seam (`Game.players`), the largest first: "Königrufen at tables of
+    5 and 4, …"."""
+    parts = []
+    for g in sorted(games.offered(), key=lambda g: not g.tournament_first):
+        sizes = [str(n) for n in sorted(g.players, reverse=True)]
+        said = sizes[0] if len(sizes) == 1 else _("%(some)s and %(last)s", some=", ".join(sizes[:-1]), last=sizes[-1])
+        parts.append(_("%(game)s at tables of %(sizes)s", game=say(g.name), sizes=said))
+    return "; ".join(parts)
 
 
 class NewTournamentForm(Form):
@@ -458,6 +469,7 @@ def create():
     names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
                                        mine).fetchall()) if mine else {}
     return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode), sizes=SIZES,
+                           table_sizes=table_sizes_said(),
                            cups=my_cups(),
                            mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={f"{g.key}/{p}": g.players for g in games.offered() for p in g.engine.PRESETS},
@@ -882,7 +894,7 @@ def organiser_editing(pid: str) -> str | None:
     if not mine:
         return None
     table = tstore.table_of_partie(get_db(), pid)
-    return "organiser" if table is not None and table["tournament_id"] in mine else None
+    return tstore.ORGANISER if table is not None and table["tournament_id"] in mine else None
 
 
 if organiser_editing not in history.editors:

@@ -112,6 +112,9 @@ def undo(pid):
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))
+    except ScoringError as exc:   # e.g. a tournament table's round ended: its games are the organiser's to correct
+        flash(_("Deal %(num)s cannot be undone: %(reason)s", num=number, reason=say(exc.problems[0])))
+        return redirect(url_for("partie.board", pid=pid))
     except store.NotFoundError:   # the other phone undid it a moment ago
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))

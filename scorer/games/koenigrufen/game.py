@@ -16,6 +16,7 @@ class Koenigrufen(TarockGame):
     key = "koenigrufen"
     name = N_("Königrufen")
     players = (4, 5)
+    tournament_first = True   # the game of the Austrian cups (RULES-TOURNAMENT.md)
     engine = koenigrufen
     file = file
     tables = tables
