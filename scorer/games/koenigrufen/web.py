@@ -35,7 +35,8 @@ blueprints = (Blueprint("koenigrufen", __name__, template_folder="templates"),) 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
-SIDE_CHOICES = [("", "–"), ("declarer", _l("Declarer's side")), ("opponents", _l("Opponents"))]
+SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarer's side")), ("opponents", _l("Opponents"))]
+STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts
 MAX_PLAYERS = 5
 COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
                   "jacks": _l("Jacks"), "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
@@ -143,11 +144,13 @@ class DealForm(Form):
 
 
 for _p in PREMIUMS:
-    setattr(DealForm, f"side_{_p}", SelectField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
-    setattr(DealForm, f"ann_{_p}", SelectField(_l("Announced"), default="yes",
-                                               choices=[("yes", _l("announced")), ("no", _l("silent"))]))
-    setattr(DealForm, f"made_{_p}", SelectField(_l("Made"), default="yes",
-                                                choices=[("yes", _l("made")), ("no", _l("failed"))]))
+    # segmented buttons (radios): whose, silent or announced, made or failed; a form posted without an answer keeps
+    # the older meaning (announced, made), a new form shows "silent" chosen (the one that happens without a word)
+    setattr(DealForm, f"side_{_p}", RadioField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
+    setattr(DealForm, f"ann_{_p}", RadioField(_l("Announced"), default="yes",
+                                              choices=[("no", _l("silent")), ("yes", _l("announced"))]))
+    setattr(DealForm, f"made_{_p}", RadioField(_l("Made"), default="yes",
+                                               choices=[("yes", _l("made")), ("no", _l("failed"))]))
     setattr(DealForm, f"kon_{_p}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
 for _i in range(MAX_PLAYERS):
     setattr(DealForm, f"each{_i}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
@@ -174,9 +177,17 @@ def make_form(sp, settlement, deal=None) -> DealForm:
         form.version.data = str(sp.version)
         dealer = proposed_dealer(settlement) if deal is None else deal.dealer
         form.dealer.data = str(dealer)
-        form.declarer.data = str(vorhand(dealer, len(partie.players)))
         form.contract.data = "rufer" if "rufer" in partie.rules.contracts else partie.rules.contracts[0]
+        if request.args.get("contract") in partie.rules.contracts:   # a quick start from the board
+            form.contract.data = request.args["contract"]
+        # the declarer is a person chosen, never proposed (a Piccolo or a Dreier is anyone's); a contract only the
+        # Vorhand may play has him (the server takes the Vorhand for it in any case)
+        form.declarer.data = str(vorhand(dealer, len(partie.players))) if form.contract.data in VORHAND_ONLY else None
+        form.offender.data = str(dealer)   # a misdeal is the dealer's; a renonce's offender is chosen
+        for p in PREMIUMS:
+            form[f"ann_{p}"].data = "no"
         if deal is not None:
+            form.offender.data = None
             fill(form, deal, len(partie.players))
     return form
 
@@ -213,20 +224,33 @@ def fill(form: DealForm, deal: Deal, n: int) -> None:
         form[f"kon_{p.premium}"].data = str(p.kontra)
 
 
+DECIMAL_THIRDS = {"0": 0, "00": 0, "000": 0, "3": 1, "33": 1, "333": 1, "7": 2, "66": 2, "67": 2, "666": 2, "667": 2}
+
+
 def read_points(text: str):
-    """Card points as typed: "41", "41 2/3", "41⅔", "41,67" is not thirds: None for empty, ValueError if wrong."""
-    text = (text or "").strip().replace("⅓", " 1/3").replace("⅔", " 2/3").replace("\u2009", " ")
+    """Card points as typed on any keyboard: "41", "41 2/3", "41⅔", "41,2/3", "41.2/3", and, for a phone's number
+    pad (digits and a decimal separator only), the third as a decimal: "41,67" or "41.67" (also ,7 ,66 ,667) is
+    41 2/3, "41,33" (,3 ,333) is 41 1/3. None for empty, ValueError if wrong (any other decimal included)."""
+    text = (text or "").strip().replace("⅓", " 1/3").replace("⅔", " 2/3").replace("\u2009", " ").replace("\u00a0", " ")
     if not text:
         return None
     text = " ".join(text.split())
-    text = re.sub(r"^0+(?=[0-9])", "", "0 " + text if re.fullmatch(r"[12]/3", text) else text)   # "⅓", "07"
-    thirds = parse_card_points(text)
+    decimal = re.fullmatch(r"([0-9]{1,3})[,.]([0-9]{1,3})", text)
+    if decimal:
+        if decimal.group(2) not in DECIMAL_THIRDS:
+            raise ValueError(text)
+        thirds = 3 * int(decimal.group(1)) + DECIMAL_THIRDS[decimal.group(2)]
+    else:
+        text = re.sub(r"^([0-9]+) ?[,.+] ?([12]) ?/ ?3$", r"\1 \2/3", text)        # "41,2/3", "41 + 2/3"
+        text = re.sub(r" ?/ ?", "/", text)
+        text = re.sub(r"^0+(?=[0-9])", "", "0 " + text if re.fullmatch(r"[12]/3", text) else text)   # "⅓", "07"
+        thirds = parse_card_points(text)
     if thirds > TOTAL:
         raise ValueError(text)
     return thirds
 
 
-POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3.")
+POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3, 35⅔ or 35,67 (⅓: 35,33).")
 
 
 def _player(value: str | None, n: int) -> int | None:
@@ -564,9 +588,15 @@ def page_context(partie) -> dict:
     return {"describe": describe, "item_label": item_label, "premium_words": premium_words}
 
 
+def common_starts(settlement) -> list[dict]:
+    """The board's quick starts into the deal form: the contracts most played, each with the contract chosen."""
+    contracts = settlement.partie.rules.contracts
+    return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}} for c in STARTS
+            if c in contracts]
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "next": Next(settlement),
-            "differ": settlement.money_balance != settlement.balance}
+    return {"chart": chart(settlement), "next": Next(settlement), "starts": common_starts(settlement)}
 
 
 def at_the_end(settlement, choice: str | None = None):
