@@ -5,6 +5,8 @@ ask of this game through the registry (`Game.web`, see scorer/game.py for the ho
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from flask import Blueprint, request
 from flask_babel import gettext as _, lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, RadioField, StringField
@@ -172,9 +174,18 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 # -- the board and the deal form ------------------------------------------------------------------------
 
+def antes(result) -> tuple:
+    """What each player put into the pot in this deal (the ante of a refill): part of his net, not a loss."""
+    paid = [Decimal(0)] * len(result.net)
+    for t in result.transfers:
+        if t.reason == "ante" and isinstance(t.payer, int) and 0 <= t.payer < len(paid):
+            paid[t.payer] += t.amount
+    return tuple(paid)
+
+
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "transfers": transfers}
+    return {"describe": describe, "transfers": transfers, "antes": antes}
 
 
 AT_THE_END = {"share": _l("Share the pot as the rules say"), "keep": _l("Keep the pot for the next evening")}

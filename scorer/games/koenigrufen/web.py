@@ -446,7 +446,7 @@ def form_context(partie, form, counted: bool = False) -> dict:
 
 
 def short_result(result, partie) -> str:
-    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +4 ×2"); in a
+    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in a
     renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores."""
     deal, points = result.deal, result.points
     who = deal.declarer if deal.declarer is not None else deal.offender
@@ -455,7 +455,9 @@ def short_result(result, partie) -> str:
     if who is None and any(points):
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
-    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+    if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
+        return _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
+    return words
 
 
 # -- words for the deals ---------------------------------------------------------------------------------------
