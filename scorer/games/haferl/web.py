@@ -203,7 +203,9 @@ def end_context(settlement) -> dict:
     so no warning."""
     rows = [{"name": name, "points": None, "money": settlement.balance[i]}
             for i, name in enumerate(settlement.partie.players)]
-    notes = [] if settlement.pot is None else [_("Pot: %(amount)s", amount=euros(settlement.pot, False))]
+    notes = [] if settlement.pot is None else [
+        _("Pot: %(amount)s", amount=euros(settlement.pot, False)),
+        _("The money above is before the pot is shared out or kept; “At the end” below is after it.")]
     return {"rows": rows, "warnings": [], "notes": notes}
 
 

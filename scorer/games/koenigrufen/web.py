@@ -27,7 +27,7 @@ from ..strohmandeln.cards import PACK_54
 from ..strohmandeln.problems import StrohmandelnError
 from ...web.creating import options_from_form
 from ...web.forms import Form, new_key
-from ...web.language import SCORE_COLON, card_points, say, sentence, signed
+from ...web.language import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...web.svg import path
 
 blueprints = (Blueprint("koenigrufen", __name__, template_folder="templates"),)   # its pages: templates/koenigrufen/ in this folder
@@ -514,7 +514,8 @@ def facts(deal, partie, won=None, decided=True) -> str:
 def premium_words(p: Premium) -> str:
     what = say(PREMIUM_LABELS.get(p.premium, p.premium))
     side = _("opponents") if p.side == "opponents" else ""
-    how = (_("announced") if p.announced else _("silent")) + " " + (_("made") if p.made else _("failed"))
+    how = {(True, True): _("announced made"), (True, False): _("announced failed"), (False, True): _("silent made"),
+           (False, False): _("silent failed")}[(bool(p.announced), bool(p.made))]   # whole phrases: "angesagt und gemacht"
     text = " ".join(x for x in (what, side and f"({side})", how) if x)
     if p.kontra > 1:
         text += ", " + say(KONTRA_LABELS.get(p.kontra, ""))
@@ -625,4 +626,7 @@ def end_context(settlement) -> dict:
                                  "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
     if not warnings and settlement.counted:
         notes.append(_("The Radl is complete: a good moment to stop."))
+    if stake:   # the two columns: the score sheet's points, and the money paid (Kontra counts in the money)
+        notes.append(_("Points are the score sheet's (Schrift); the money is what is paid, %(stake)s a point, Kontra "
+                       "and Re included.", stake=euros(stake, False)))
     return {"rows": rows, "warnings": warnings, "notes": notes}
