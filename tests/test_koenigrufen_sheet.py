@@ -163,7 +163,7 @@ def test_card_points_typed_on_any_keyboard(app, client):
     response = deal(client, board, contract="rufer", partner=partner(), card_points="35,5")
     assert response.status_code == 422
     box = re.search(r'id="f-card_points".*?</div>', response.text, re.S).group(0)
-    assert "35,67" in text(box) and 'aria-invalid="true"' in box and 'aria-describedby="card_points-hint"' in box
+    assert "35.67" in text(box) and 'aria-invalid="true"' in box and 'aria-describedby="card_points-hint"' in box
     assert len(settled(app, board)[0].partie.deals) == 7
     # Trischaken's fields too
     assert deal(client, board, contract="trischaken", tp0="20,33", tp1="30,67", tp2="19", tp3="").status_code == 302

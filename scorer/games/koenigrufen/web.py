@@ -250,7 +250,7 @@ def read_points(text: str):
     return thirds
 
 
-POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3, 35⅔ or 35,67 (⅓: 35,33).")
+POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3, 35⅔ or 35.67 (⅓: 35.33).")
 
 
 def _player(value: str | None, n: int) -> int | None:
