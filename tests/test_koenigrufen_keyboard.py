@@ -1,0 +1,93 @@
+"""Königrufen's deal form on a phone (390×844, touch), as a table of four types on it: thirds typed on the number
+pad are stored as thirds, Enter (Android's "Done") in the card-points field moves on and stores nothing, the
+preview follows every keystroke, premiums and Kontra by taps; the board read back as a score sheet equals the
+engine's settlement. Screenshots in test-artifacts/ with SCORER_SCREENSHOTS=1."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scorer.web.language import euros, signed
+
+from .test_browser import PHONE, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def new_partie(page, server, names=("Anna", "Bernd", "Cilli", "Dora")):
+    page.goto(server["url"] + "/new?game=koenigrufen")
+    for i, name in enumerate(names):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    return page.url
+
+
+def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    board = new_partie(page, server)
+    # Anna deals, Bernd is Vorhand: his Rufer, from the board's quick start
+    tap(page, ".starts a:has-text('Rufer')")
+    page.wait_for_selector("#deal-form")
+    expect(page.locator("input[name=contract][value=rufer]")).to_be_checked()
+    field = page.locator("#card_points")
+    expect(field).to_have_attribute("inputmode", "decimal")   # the number pad: digits and a decimal separator
+    page.evaluate("window.stillHere = true")
+    field.tap()
+    page.keyboard.type("30")
+    expect(page.locator("#preview")).to_contain_text("30 : 40", timeout=5000)   # the preview follows the typing
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("35,67")
+    expect(page.locator("#preview")).to_contain_text("35\u202f⅔", timeout=5000)
+    page.keyboard.press("Enter")   # "Done": closes the keyboard, never saves (partner, Kontra, premiums come after)
+    assert page.evaluate("document.activeElement && document.activeElement.id") != "card_points"
+    assert page.evaluate("window.stillHere === true")   # no page load: the form as it was
+    assert settled(server, page)[0].partie.deals == ()
+    # the rest by taps: Cilli held the King, Kontra, a silent Pagat of the declarer's side
+    tap(page, "input[name=partner][value='2'] + span")
+    page.locator("#fs-kontra .choice-stepper button.step").last.tap()
+    tap(page, "input[name=side_pagat][value=declarer] + span")
+    expect(page.locator("input[name=ann_pagat][value=no]")).to_be_checked()   # silent unless said
+    expect(page.locator("#save-result")).to_contain_text("Bernd", timeout=5000)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.locator("#premiums").scroll_into_view_if_needed()
+        shot(page, f"koenigrufen-keyboard-premiums-{scheme}", full_page=False)
+    page.emulate_media(color_scheme="light")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    tap(page, "#save")
+    page.wait_for_selector("#sheet")
+    sp, s = settled(server, page)
+    (deal,) = sp.partie.deals
+    assert deal.card_points == 107 and deal.kontra == 2 and deal.partner == 2   # 35 2/3, as typed
+    assert [(p.premium, p.side, p.announced, p.made) for p in deal.premiums] == [("pagat", "declarer", False, True)]
+    # Trischaken: Enter in one player's field moves to the next player's; thirds typed as decimals
+    page.goto(board + "/deal?start=1&contract=trischaken")
+    first = page.locator("#tp2")   # Bernd deals, Cilli is Vorhand: her field has the focus
+    expect(first).to_be_focused()
+    page.keyboard.type("20,33")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tp3")).to_be_focused()
+    page.keyboard.type("30,67")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tp0")).to_be_focused()
+    page.keyboard.type("19")
+    page.keyboard.press("Enter")
+    assert len(settled(server, page)[0].partie.deals) == 1   # nothing saved by Enter
+    tap(page, "#save")
+    page.wait_for_selector("#sheet")
+    sp, s = settled(server, page)
+    assert sp.partie.deals[-1].card_points == (57, 0, 61, 92)   # Bernd's empty field: the rest, 0
+    # the sheet read back equals the engine
+    for i in range(4):
+        assert page.locator(f"#balance-{i}").inner_text() == signed(s.balance[i])
+        assert page.locator(f"#money-{i}").inner_text() == euros(s.money[i]).replace(" €", "")
+    for r in s.deals:
+        runs = page.locator(f"#deal-{r.number} .nums .run").all_inner_texts()
+        assert runs == [signed(b) for b in r.balance]
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shot(page, f"koenigrufen-sheet-{scheme}", full_page=False)
+    context.close()
