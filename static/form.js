@@ -1,6 +1,15 @@
-// The deal form's enhancements (and the in-three calculator's): the pile that follows the undertaker, the
-// live preview and result beside Save, the calculator, Save via fetch with the outbox (app.js keeps and
-// sends it), the parts shown only for some answers. Loaded after app.js, by the pages that need it.
+// The deal form's enhancements (and the pile calculator's), the same for every game: the live preview and result
+// beside Save, the calculator, Save via fetch with the outbox (app.js keeps and sends it), the parts shown only
+// for some answers, steppers. Loaded after app.js, by the pages that need it. A game's own behaviour is in its own
+// script (scorer/games/<game>/static/<game>.js, loaded after this one), which hands its hooks to
+// `window.scorer.form.add({init, fields, filled})`:
+//   init(form, api): wires a deal form (each form once, a swapped-in form again), before the parts shown only for
+//     some answers are set up; `api.refresh()` asks for a new preview, `api.addSteppers(root, onChange, selector)`
+//     gives counters [-] n [+];
+//   fields(form, fields): an outbox entry's fields [[name, value]] before they are put back in a form (older
+//     entries' values read as the game reads them now); returns the fields;
+//   filled(form, fields): after they are put back (what the game keeps beside the fields).
+// The forms are wired once every deferred script has run (DOMContentLoaded), so a game's hooks are there.
 (function () {
   "use strict";
 
@@ -46,7 +55,7 @@
     });
   }
 
-  // A named value chosen from a few levels in order (Königrufen's Kontra: none, Kontra, Re, Sub) as
+  // A named value chosen from a few levels in order (e.g. a Kontra: none, Kontra, Re, Sub) as
   // [−] value [+]. Without the script it stays what the page has: a <select> with its label, or a fieldset of
   // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
   // (read out when it changes); the select or radios stay in the form, hidden, and carry the value. `data-zero`:
@@ -184,6 +193,8 @@
   // <main> is swapped for the answer's (never document.write: the page's timers and listeners stay its own)
   // and this runs again on the new form.
   let current = null;   // the deal form on the page and its preview refresh
+  const games = [];     // the hooks of the game's own script (scorer/games/<game>/static/<game>.js)
+  S.form = { add: function (hooks) { games.push(hooks); } };
   window.addEventListener("offline", function () { if (current) current.noPreview(); });
   window.addEventListener("online", function () { if (current) current.refresh(); });
   // the outbox (app.js) recorded the deal typed on this page, back online: the page no longer says "not
@@ -223,9 +234,7 @@
       if (event.target.name === "points") refresh();
     });
 
-    // Bavarian Tarock: the target of a Hand, raised in fives
-    addSteppers(form, refresh, "input.step5");
-    addChoiceSteppers(form);   // Königrufen: the Kontra levels
+    addChoiceSteppers(form);   // data-stepper: a few ordered levels as [-] value [+]
 
     const calc = form.querySelector("details.calc");
     if (calc) {
@@ -234,16 +243,17 @@
         fetch(countQuery(calc, form.dataset.countUrl)).then(function (r) { return r.json(); }).then(function (data) {
           if (data.errors.length) { live.textContent = data.errors.join(" "); return; }
           live.textContent = data.live_text;
-          // the game's count says which of the form's fields it fills (Strohmandeln: points and Blatt;
-          // Königrufen: the declarer side's card points): a radio of that value, or a text field
+          // the game's count says which of the form's fields it fills (points and Blatt, or the declarer side's
+          // card points): a radio of that value, or a text field
           Object.keys(data.fill || {}).forEach(function (name) {
             const value = String(data.fill[name]);
             const radio = form.querySelector("input[type=radio][name='" + name + "'][value='" + value + "']");
             const input = form.querySelector("input[name='" + name + "']:not([type=radio])");
             if (radio) radio.checked = true; else if (input) input.value = value;
           });
-          const pile = form.querySelector("input[name=pile_of]:checked");
-          // the count decides the bonuses it knows for the pile's owner: ticked when there, unticked when not
+          // the count decides the bonuses it knows for the counted pile's owner (the field named by the calculator's
+          // data-owner): ticked when there, unticked when not
+          const pile = calc.dataset.owner && form.querySelector("input[name='" + calc.dataset.owner + "']:checked");
           [[data.bonuses || [], true], [data.unheld || [], false]].forEach(function (pair) {
             pair[0].forEach(function (b) {
               const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
@@ -255,57 +265,11 @@
       }, 150));
     }
 
-    // Strohmandeln: the undertaker is a person (a seat); a new dealer changes only the role in its label
-    // ("Anna (Vorhand)" becomes "Anna (Geber)"), never who is chosen
-    const roleLabels = JSON.parse(form.dataset.undertakerLabels || "[]");
-    form.querySelectorAll("input[name=dealer]").forEach(function (input) {
-      input.addEventListener("change", function () {
-        (roleLabels[parseInt(input.value, 10)] || []).forEach(function (text, seat) {
-          const span = form.querySelector("input[name=undertaker][value='" + seat + "'] + span");
-          if (span) span.textContent = text;
-        });
-      });
-    });
-
-    setupPile(form);
     setupSave(form);
     setupScoreSheet(form);
-    setupWhoPlays(form);
+    const api = { refresh: refresh, addSteppers: addSteppers };
+    games.forEach(function (game) { if (game.init) game.init(form, api); });
     setupWhen(form);   // last: the steppers above add parts shown only for some answers
-  }
-
-  // Königrufen: in a contract only the Vorhand may play (a Rufer; not Trischaken, where all play for
-  // themselves), the declarer is the Vorhand: the page says
-  // who ("Vorhand: Bernd plays.") in place of the declarer's buttons, and the declarer's choice follows, so
-  // the partner's buttons leave him out. (The server takes the Vorhand for these contracts in any case.)
-  function setupWhoPlays(form) {
-    const who = form.querySelector("#who-plays");
-    const fs = form.querySelector("#fs-declarer");
-    if (!who || !fs) return;
-    const only = (who.dataset.when.split(":")[1] || "").split(",");
-    const names = JSON.parse(who.dataset.names || "[]");
-    const seats = JSON.parse(fs.dataset.seats || "[]");
-    let kept = null;   // the declarer the player chose, while a contract of the Vorhand's has it
-    function follow() {
-      const dealer = form.querySelector("input[name=dealer]:checked");
-      const contract = form.querySelector("input[name=contract]:checked");
-      if (!dealer) return;
-      const seat = seats[parseInt(dealer.value, 10)];
-      const text = (who.dataset.text || "{name}").replace("{name}", names[seat] || "");
-      if (who.textContent !== text) who.textContent = text;
-      if (contract && only.indexOf(contract.value) >= 0) {
-        const chosen = fs.querySelector("input:checked");
-        if (kept === null) kept = chosen ? chosen.value : "";
-        const radio = fs.querySelector("input[value='" + seat + "']");
-        if (radio) radio.checked = true;
-      } else if (kept !== null) {   // back to a contract with a declarer of its own: the one the player chose
-        const back = kept && fs.querySelector("input[value='" + kept + "']");
-        if (fs.dataset.chosen && back) back.checked = true;
-        kept = null;
-      }
-    }
-    form.addEventListener("change", follow);
-    follow();
   }
 
   // Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
@@ -399,7 +363,7 @@
     update();
   }
 
-  // Issue 19: the result beside Save (the server's preview says it: #preview-short), no separate Preview
+  // The result beside Save (the server's preview says it: #preview-short), no separate Preview
   // button, the folded bonuses' summary, and the preview's errors at the fields they concern.
   function setupScoreSheet(form) {
     const preview = document.getElementById("preview");
@@ -433,52 +397,6 @@
         chosen.textContent = labels.join(", ");
       });
     }
-  }
-
-  function setupPile(form) {
-    // Unless the player chooses, the card points typed are the undertaker's pile (Vorhand's in a simple game).
-    // The radio that follows the undertaker is ticked here, not by the player: the hidden pile_auto says so
-    // to the server, so that a round trip (409, 422, Preview) does not turn it into the player's choice.
-    const fs = form.querySelector("#fs-pile_of");
-    if (!fs) return;
-    const whose = form.querySelector("#points-whose");
-    let auto = form.querySelector("input[name=pile_auto]");
-    if (!auto) {
-      auto = document.createElement("input");
-      auto.type = "hidden";
-      auto.name = "pile_auto";
-      fs.append(auto);
-    }
-    function owner() {
-      const dealer = form.querySelector("input[name=dealer]:checked");
-      const under = form.querySelector("input[name=undertaker]:checked");
-      const d = dealer ? parseInt(dealer.value, 10) : 0;
-      const seats = JSON.parse(form.dataset.vorhandSeats || "[1, 0]");   // Vorhand by dealer, from the engine
-      return under && under.value !== "nobody" ? parseInt(under.value, 10) : seats[d];
-    }
-    function show() {
-      const checked = form.querySelector("input[name=pile_of]:checked");
-      if (whose && checked && whose.dataset.text) {
-        whose.textContent = whose.dataset.text.replace("{name}", checked.nextElementSibling.textContent.trim());
-      }
-    }
-    function follow() {
-      if (!fs.dataset.chosen) {
-        const radio = form.querySelector("input[name=pile_of][value='" + owner() + "']");
-        if (radio) radio.checked = true;
-        auto.value = "1";
-      } else {
-        auto.value = "";
-      }
-      show();
-    }
-    form.querySelectorAll("input[name=pile_of]").forEach(function (input) {
-      input.addEventListener("change", function () { fs.dataset.chosen = "1"; auto.value = ""; show(); });
-    });
-    form.querySelectorAll("input[name=dealer], input[name=undertaker]").forEach(function (input) {
-      input.addEventListener("change", follow);
-    });
-    follow();
   }
 
   // the keys this phone has sent: a form that comes back with one of them (from the service worker's cache)
@@ -518,23 +436,10 @@
     return form;
   }
 
-  // an outbox entry queued when Strohmandeln's undertaker was a role ("forehand", "dealer"): the person it named
-  // under the dealer of that same entry (as the server reads it), so the restored form shows that person
-  const ROLES = { forehand: "forehand", vorhand: "forehand", dealer: "dealer", geber: "dealer" };
-  function persons(form, fields) {
-    const dealer = fields.find(function (f) { return f[0] === "dealer"; });
-    const seats = JSON.parse(form.dataset.vorhandSeats || "null");
-    return fields.map(function (f) {
-      if (f[0] !== "undertaker" || !ROLES[f[1]] || !dealer || !seats) return f;
-      const d = parseInt(dealer[1], 10);
-      return ["undertaker", String(ROLES[f[1]] === "dealer" ? d : seats[d])];
-    });
-  }
-
   function fill(form, fields) {
     // the typed deal back into a fresh form: every field as it was sent (the page's CSRF token stays)
     const skip = { csrf_token: true, action: true };
-    fields = persons(form, fields);
+    games.forEach(function (game) { if (game.fields) fields = game.fields(form, fields); });
     const has = {};
     fields.forEach(function (f) { has[f[0]] = true; });
     form.querySelectorAll("input").forEach(function (input) {
@@ -542,7 +447,7 @@
       if (input.type === "checkbox") {
         input.checked = fields.some(function (f) { return f[0] === input.name && f[1] === input.value; });
       } else if (input.type === "radio") {
-        if (has[input.name] || input.name === "pile_of") {
+        if (has[input.name]) {
           input.checked = fields.some(function (f) { return f[0] === input.name && f[1] === input.value; });
         }
       } else if (has[input.name] && input.type !== "submit" && input.type !== "button") {
@@ -554,11 +459,7 @@
       const f = fields.find(function (x) { return x[0] === select.name; });
       if (f) select.value = f[1];
     });
-    const fs = form.querySelector("#fs-pile_of");
-    if (fs) {
-      const auto = fields.find(function (f) { return f[0] === "pile_auto"; });
-      if (has.pile_of && !(auto && auto[1])) fs.dataset.chosen = "1"; else delete fs.dataset.chosen;
-    }
+    games.forEach(function (game) { if (game.filled) game.filled(form, fields); });
   }
 
   function notice(form, text, className) {
@@ -749,11 +650,12 @@
   }
 
   // the board's common starts ("Anna / undertook", a contract) come in the query; a page the service worker kept
-  // for another start is set to this one's (a person, a contract: as the link said)
+  // for another start is set to this one's (a person, a contract: as the link said). `data-from-query` on the
+  // form names the radios a start may set.
   function fromQuery(form) {
     if (!form.dataset.fresh) return;
     const query = new URLSearchParams(location.search);
-    ["undertaker", "contract"].forEach(function (name) {
+    (form.dataset.fromQuery || "").split(" ").filter(Boolean).forEach(function (name) {
       const value = query.get(name);
       const radio = value && form.querySelector("input[type=radio][name='" + name + "'][value='" + CSS.escape(value) + "']");
       if (radio && !radio.checked) {
@@ -763,28 +665,31 @@
     });
   }
 
-  const form = document.getElementById("deal-form");
-  if (form) {
-    const restore = new URLSearchParams(location.search).get("restore");
-    const entry = restore && loadBox().find(function (e) { return e.key === restore; });
-    if (entry) {   // "Open it to fix it": the outbox's deal in its own form page
-      history.replaceState(null, "", location.pathname);
-      const doc = entry.html && new DOMParser().parseFromString(entry.html, "text/html");
-      if (doc && doc.getElementById("deal-form") && doc.getElementById("main")) {
-        swapMain(doc);   // the refusal as the server said it, with this page's CSRF token
-        const token = document.querySelector("#deal-form input[name=csrf_token]");
-        if (token) token.value = form.querySelector("input[name=csrf_token]").value;
+  function start() {
+    const form = document.getElementById("deal-form");
+    if (form) {
+      const restore = new URLSearchParams(location.search).get("restore");
+      const entry = restore && loadBox().find(function (e) { return e.key === restore; });
+      if (entry) {   // "Open it to fix it": the outbox's deal in its own form page
+        history.replaceState(null, "", location.pathname);
+        const doc = entry.html && new DOMParser().parseFromString(entry.html, "text/html");
+        if (doc && doc.getElementById("deal-form") && doc.getElementById("main")) {
+          swapMain(doc);   // the refusal as the server said it, with this page's CSRF token
+          const token = document.querySelector("#deal-form input[name=csrf_token]");
+          if (token) token.value = form.querySelector("input[name=csrf_token]").value;
+        } else {
+          fill(form, entry.fields);
+          form.dataset.restored = "1";
+          initForm(form);
+          notice(form, (WORDS.restored || "") + (entry.message ? " " + entry.message : ""), "restored");
+        }
       } else {
-        fill(form, entry.fields);
-        form.dataset.restored = "1";
         initForm(form);
-        notice(form, (WORDS.restored || "") + (entry.message ? " " + entry.message : ""), "restored");
+        fromQuery(form);
+        catchUp(form);
       }
-    } else {
-      initForm(form);
-      fromQuery(form);
-      catchUp(form);
     }
   }
+  document.addEventListener("DOMContentLoaded", start);   // after the game's own script (deferred, loaded after this)
 
 })();

@@ -1,6 +1,8 @@
-// The new partie's page (after app.js).
-// Issue 19: a new partie's "Who deals first" shows the names as they are typed; a choice of an option that
-// the chosen rule set does not have (hidden with it) is not left chosen.
+// The new partie's page (after app.js), the same for every game.
+// "Who deals first" shows the names as they are typed. An option (or an option's value) marked
+// `class="opt" data-presets="a b"` shows only while one of those rule sets is chosen (without the script every
+// option shows, and the server takes only those of the chosen rule set); a value chosen that the chosen rule set
+// does not have (hidden with it) is not left chosen.
 (function () {
   const form = document.querySelector("form.new-partie");
   if (!form) return;
@@ -20,8 +22,17 @@
     if (/^player\d$/.test(event.target.name || "")) names();
   });
   names();
+  function presets() {
+    const checked = form.querySelector("input[name=preset]:checked");
+    form.querySelectorAll(".opt[data-presets]").forEach(function (part) {
+      const hide = !!checked && part.dataset.presets.split(" ").indexOf(checked.value) < 0;
+      if (part.hidden !== hide) part.hidden = hide;
+    });
+  }
+  presets();
   form.addEventListener("change", function (event) {
     if (event.target.name !== "preset") return;
+    presets();
     form.querySelectorAll(".seg-option.opt input:checked").forEach(function (input) {
       if (input.closest(".seg-option").offsetParent === null) {   // hidden with the rule set: back to its default
         const fallback = input.closest(".seg-options").querySelector("input:not(:checked)");

@@ -102,6 +102,20 @@ def tap(page, selector):
     page.locator(selector).first.tap()
 
 
+def controlled(page):
+    """The service worker in control of the page, polled with a bound (awaiting serviceWorker.ready has no timeout:
+    a worker that never registers would hang the run; wait_for_function polls a string with eval, which the CSP
+    forbids). A page that loaded while the worker was still installing is not one it claims: loaded again once."""
+    for attempt in range(2):
+        for _ in range(100):
+            if page.evaluate("navigator.serviceWorker.controller !== null"):
+                return
+            page.wait_for_timeout(100)
+        if attempt == 0:
+            page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
+
+
 def open_bonuses(page):
     """The bonuses are folded while none is chosen: unfold them."""
     if not page.locator("#fs-bonuses").evaluate("d => d.open"):

@@ -6,7 +6,7 @@ exactly once, in order. Screenshots land in test-artifacts/."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -103,13 +103,7 @@ def test_a_dead_spot_keeps_every_deal_and_sends_each_once_in_order(server, brows
     context, page = phone(browser)
     page.clock.install()                                                # the outbox's timers, moved below
     board = new_partie(page, server, "Emil", "Franz")
-    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
-    # worker that never registers would hang the run)
-    for _ in range(200):   # polled from here: wait_for_function polls a string with eval, which the CSP forbids
-        if page.evaluate("navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
+    controlled(page)   # the service worker in control
     page.goto(board + "/deal")         # visited once online: both pages are in the cache now
     page.goto(board)
     # Chromium's offline emulation does not reach every request that falls through a service worker, so the

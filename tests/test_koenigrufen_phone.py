@@ -5,7 +5,7 @@ kept in the outbox through a dead spot. Screenshots in test-artifacts/ with SCOR
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, back_online, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import controlled, PHONE, back_online, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 from .test_koenigrufen_browser import kontra
 
@@ -146,13 +146,7 @@ def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, brow
     page.clock.install()                                                # the outbox's timers, moved below
     page.set_default_timeout(10000)
     board = new_partie(page, server)
-    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
-    # worker that never registers would hang the run)
-    for _ in range(200):   # polled from here: wait_for_function would evaluate a string, which the CSP forbids
-        if page.evaluate("navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
+    controlled(page)   # the service worker in control
     page.goto(board + "/deal")
     page.goto(board)
     dead_spot = DeadSpot(server["httpd"].app)

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 
 pytestmark = pytest.mark.browser
@@ -24,13 +24,7 @@ def strohmandeln(page, server):
     tap(page, "text=Start the partie")
     page.wait_for_selector("#record")
     board = page.url
-    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
-    # worker that never registers would hang the run)
-    for _ in range(200):   # polled from here: wait_for_function polls a string with eval, which the CSP forbids
-        if page.evaluate("navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
+    controlled(page)   # the service worker in control
     return board
 
 
@@ -194,13 +188,7 @@ def test_a_koenigrufen_dead_spot_keeps_the_declarers_and_the_phones_own_order(se
     tap(page, "text=Start the partie")
     page.wait_for_selector("#record")
     board = page.url
-    # the service worker in control, polled with a bound (awaiting serviceWorker.ready has no timeout: a
-    # worker that never registers would hang the run)
-    for _ in range(200):
-        if page.evaluate("navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate("navigator.serviceWorker.controller !== null"), "no service worker in control"
+    controlled(page)   # the service worker in control
     page.goto(board + "/deal")
     page.goto(board)
     dead = offline(server, context, page)

@@ -93,7 +93,7 @@ def test_every_page_is_at_most_30_kb_of_html(big, language):
         # what a page loads is its own files, content-hashed (kept a year by the browser)
         for asset in assets_of(response.text):
             if asset.endswith((".css", ".js")):
-                assert re.search(r"/static/\w+\.[0-9a-f]{10}\.(css|js)$", asset), (name, asset)
+                assert re.search(r"/static/(\w+/)?\w+\.[0-9a-f]{10}\.(css|js)$", asset), (name, asset)   # a game's: /static/<game>/
     too_big = {name: size for name, size in sizes.items() if size > LIMIT}
     assert not too_big, too_big
     assert len(sizes) == 12 + 4 * 12   # every page answered

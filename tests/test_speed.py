@@ -46,6 +46,8 @@ from pathlib import Path
 
 import brotli
 
+from scorer import games
+
 STATIC = Path(__file__).parent.parent / "static"
 
 
@@ -80,7 +82,13 @@ def test_the_service_worker_keeps_the_hashed_names_the_pages_use(client, board):
     sw = client.get(re.search(r'data-sw="([^"]+)"', page).group(1)).text
     precache = re.search(r"const PRECACHE = (\[[^\]]*\]);", sw).group(1)
     kept = set(re.findall(r'"([^"]+)"', precache))
-    assert kept and kept <= set(assets(page)) | set(assets(form))
+    # every game's own files (its deal form's script, scorer/games/<game>/static/): any game's form works offline
+    own = {url for url in kept if re.match(r"/static/\w+/", url)}
+    assert {url.split("/")[2] for url in own} == {bp.name for game in games.offered() for bp in game.blueprints()}
+    for url in own:
+        answer = client.get(url)
+        assert answer.status_code == 200 and answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert kept and kept - own <= set(assets(page)) | set(assets(form))
     assert all(re.search(r"\.[0-9a-f]{10}\.", url) for url in kept)
     # both pages work offline: every script they name is kept (their stylesheets are in them)
     assert {a for a in assets(page) + assets(form) if a.endswith((".js", ".css"))} <= kept

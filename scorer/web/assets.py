@@ -7,6 +7,10 @@ not the file's (a page from before a deploy) and the plain name (`/static/app.cs
 file as it is now and `no-cache`. Each file is read and compressed once (brotli at its best, gzip at level 9)
 and kept in memory; the pages themselves are compressed by Flask-Compress (`app.py`).
 
+A game's own static files (its deal form's script) are in `static/` of its folder, at `/static/<game>/`, through
+its blueprint (`GameBlueprint`): hashed, cached and compressed the same way (`url_for('<game>.static',
+filename='<game>.js')`), and kept by the service worker as the shared ones are (`static_files`).
+
 Stylesheets are written into the pages themselves (`stylesheet('board.css')` in a template gives a `<style>`):
 a phone on a slow link paints a page after one round trip instead of two (the page, then its stylesheets).
 The Content-Security-Policy allows exactly those styles, by their SHA-256 (`style_hashes`).
@@ -22,7 +26,7 @@ import os
 import re
 import threading
 
-from flask import Response, abort, request
+from flask import Blueprint, Response, abort, current_app, request
 from markupsafe import Markup
 
 from .responses import compact
@@ -70,6 +74,12 @@ class Assets:
                 self.files[filename] = found
         return self.files[filename]
 
+    def names(self) -> list[str]:
+        """The files of the folder (none when it has no folder)."""
+        if not os.path.isdir(self.folder):
+            return []
+        return sorted(n for n in os.listdir(self.folder) if self.get(n) is not None)
+
     def inline(self, filename: str) -> str:
         """A stylesheet's text as written into a page: without its comments and indentation (the page is sent
         without indentation, app.py)."""
@@ -116,16 +126,36 @@ class Assets:
         return response.make_conditional(request)
 
 
+class GameBlueprint(Blueprint):
+    """A game's blueprint: its pages (`templates/<game>/` in its folder) and its static files (`static/` in its
+    folder, at `/static/<game>/`), answered as the shared static files are (hashed names kept a year,
+    compressed once)."""
+
+    def __init__(self, name: str, import_name: str, folder: str = "."):
+        super().__init__(name, import_name, template_folder=f"{folder}/templates", static_folder=f"{folder}/static",
+                         static_url_path=f"/static/{name}")
+
+    def send_static_file(self, filename: str):
+        return current_app.extensions["scorer_static"][f"{self.name}.static"].response(filename)
+
+
 def init_app(app) -> None:
-    """Hashed names for `url_for('static', ...)`; the app's static route answers them (`Scorer.send_static_file`,
-    scorer/app.py, calls `Assets.response`)."""
+    """Hashed names for `url_for('static', ...)` and for each game's `url_for('<game>.static', ...)`; the app's
+    static route answers them (`Scorer.send_static_file`, scorer/app.py, calls `Assets.response`), a game's
+    its blueprint's (`GameBlueprint.send_static_file`). Call it after the games' blueprints are registered."""
     assets = Assets(app.static_folder)
     app.extensions["scorer_assets"] = assets
+    folders = {"static": assets}
+    for blueprint in app.blueprints.values():
+        if isinstance(blueprint, GameBlueprint):
+            folders[f"{blueprint.name}.static"] = Assets(blueprint.static_folder)
+    app.extensions["scorer_static"] = folders
 
     @app.url_defaults
     def hashed_static(endpoint, values):
-        if endpoint == "static" and "filename" in values and not HASHED.match(values["filename"]):
-            values["filename"] = assets.hashed(values["filename"])
+        found = folders.get(endpoint)
+        if found is not None and "filename" in values and not HASHED.match(values["filename"]):
+            values["filename"] = found.hashed(values["filename"])
 
     def stylesheet(filename: str) -> Markup:
         return Markup(f"<style>{assets.inline(filename)}</style>")
@@ -133,6 +163,18 @@ def init_app(app) -> None:
     app.jinja_env.globals["stylesheet"] = stylesheet
 
 
-def hashed_url(app, filename: str) -> str:
-    """The hashed address of a static file, for code outside a request (the service worker's list)."""
-    return f"{app.static_url_path}/{app.extensions['scorer_assets'].hashed(filename)}"
+def static_files(app) -> list[tuple[str, str]]:
+    """Every game's static files as `(endpoint, filename)`: the service worker keeps them (a game's deal form
+    works offline), and its cache's name follows them."""
+    return [(endpoint, name) for endpoint, found in app.extensions["scorer_static"].items() if endpoint != "static"
+            for name in found.names()]
+
+
+def version(app) -> str:
+    """A short hash of every static file, the shared ones and the games': the service worker's cache name, so that
+    a deploy replaces it."""
+    digest = hashlib.sha256()
+    for endpoint, found in sorted(app.extensions["scorer_static"].items()):
+        for name in found.names():
+            digest.update(f"{endpoint}/{name}:{found.get(name).hash}".encode())
+    return digest.hexdigest()[:12]

@@ -74,8 +74,9 @@ def new_partie_page(game, passcode: str | None, remember):
         status = 422
     summaries = {p: game.rules.default(p).describe() for p in game.engine.PRESETS}
     shown = {name: " ".join(option.shown_in) for name, option in game.rules.OPTIONS.items()}
-    # an option's values, each shown only under the presets that allow it (the engine's CHOICES_BY_PRESET)
-    choice_shown = {name: {value: "opt " + " ".join(p for p, values in by_preset.items() if value in values)
+    # an option's values, each shown only under the presets that allow it (the engine's CHOICES_BY_PRESET); both
+    # written as `data-presets` (static/new.js shows an option or a value only under its rule sets)
+    choice_shown = {name: {value: " ".join(p for p, values in by_preset.items() if value in values)
                            for values in by_preset.values() for value in values}
                     for name, by_preset in game.choices_by_preset.items()}
     return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,

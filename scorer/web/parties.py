@@ -391,34 +391,29 @@ _STATIC_VERSION: dict = {}
 
 
 def static_version() -> str:
-    """A short hash of the static files: the service worker's cache name, so that a deploy replaces it."""
+    """A short hash of the static files (the shared ones and every game's): the service worker's cache name, so that
+    a deploy replaces it."""
+    from .assets import version
     folder = current_app.static_folder
     if folder not in _STATIC_VERSION:
-        import hashlib
-        import os
-        digest = hashlib.sha256()
-        for name in sorted(os.listdir(folder)):
-            path = os.path.join(folder, name)
-            if os.path.isfile(path):
-                digest.update(name.encode())
-                with open(path, "rb") as fh:
-                    digest.update(fh.read())
-        _STATIC_VERSION[folder] = digest.hexdigest()[:12]
+        _STATIC_VERSION[folder] = version(current_app)
     return _STATIC_VERSION[folder]
 
 
 # what the board and the deal form load (other pages' files are kept as they are first fetched)
-PRECACHE = ("app.js", "form.js", "icon.svg", "icon-192.png")   # the stylesheets are in the pages (web/assets.py)
+PRECACHE = ("app.js", "form.js", "icon.svg", "icon-192.png")   # the stylesheets are in the pages (web/assets.py);
+                                                               # and every game's own files (its deal form's script)
 
 
 @bp.route("/sw.js")
 def service_worker():
     """The service worker (static/sw.js), served from the root so that it may look after every page."""
-    from .assets import hashed_url
+    from .assets import static_files
     with open(f"{current_app.static_folder}/sw.js", encoding="utf-8") as fh:
         script = fh.read()
     # the files it keeps, under the hashed names the pages use
-    precache = json.dumps([hashed_url(current_app, name) for name in PRECACHE])
+    precache = json.dumps([url_for("static", filename=name) for name in PRECACHE]
+                          + [url_for(endpoint, filename=name) for endpoint, name in static_files(current_app)])
     script = re.sub(r"const PRECACHE = \[[^\]]*\];", lambda m: f"const PRECACHE = {precache};", script, count=1)
     response = Response(script, mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"

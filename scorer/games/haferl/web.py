@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from flask import Blueprint, request
+from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
@@ -18,12 +18,13 @@ from .rules import TARGET
 from .scoring import POT, at_the_end as engine_at_the_end, next_dealer as engine_next_dealer, score as engine_score
 from ...partie import Partie, check_name, clean_name, name_key
 from ...problems import Problem
+from ...web.assets import GameBlueprint
 from ...web.creating import rules_from_form
 from ...web.forms import Form, new_key
 from ...web.language import SCORE_COLON, euros, say
 from ...web.svg import path
 
-blueprints = (Blueprint("haferl", __name__, template_folder="templates"),)   # its pages: templates/haferl/ in this folder
+blueprints = (GameBlueprint("haferl", __name__),)   # its pages (templates/haferl/) and static files (static/) in this folder
 
 CARD_POINTS_NOTE = _l("Bavarian Tarock is counted card by card (Ace 11, Ten 10, King 4, Ober 3, Unter 2; 120 in all): "
                       "the calculator, which counts in threes, is for Strohmandeln.")   # the calculator page's words

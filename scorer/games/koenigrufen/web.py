@@ -9,7 +9,7 @@ import json
 import re
 from decimal import Decimal
 
-from flask import Blueprint, request
+from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
@@ -25,12 +25,13 @@ from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
 from ..strohmandeln.cards import PACK_54
 from ..strohmandeln.problems import StrohmandelnError
+from ...web.assets import GameBlueprint
 from ...web.creating import options_from_form
 from ...web.forms import Form, new_key
 from ...web.language import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...web.svg import path
 
-blueprints = (Blueprint("koenigrufen", __name__, template_folder="templates"),)   # its pages: templates/koenigrufen/ in this folder
+blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/koenigrufen/) and static files (static/) in this folder
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, request
+from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from ....partie import Partie, check_name, name_key
@@ -17,6 +17,7 @@ from .. import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_
 from ..deals import vorhand
 from ..file import parse_deal
 from ..game import GAME
+from ....web.assets import GameBlueprint
 from ....web.creating import rules_from_form
 from ....web.forms import new_key
 from ....web.language import SCORE_COLON, card_points, number, say, sentence, signed
@@ -26,7 +27,7 @@ from .forms import DealForm, NewPartieForm
 
 __all__ = ["NewPartieForm", "DealForm"]
 
-blueprints = (Blueprint("strohmandeln", __name__, template_folder="../templates"),)
+blueprints = (GameBlueprint("strohmandeln", __name__, folder=".."),)
 HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
 CHART_POINTS = 100   # points the chart has at most: 3 px apart on a phone's 340 px
 

@@ -1,0 +1,40 @@
+// Königrufen's deal form, beside the shared static/form.js (loaded after it; its hooks: window.scorer.form.add).
+(function () {
+  "use strict";
+
+  // In a contract only the Vorhand may play (a Rufer; not Trischaken, where all play for
+  // themselves), the declarer is the Vorhand: the page says
+  // who ("Vorhand: Bernd plays.") in place of the declarer's buttons, and the declarer's choice follows, so
+  // the partner's buttons leave him out. (The server takes the Vorhand for these contracts in any case.)
+  function setupWhoPlays(form) {
+    const who = form.querySelector("#who-plays");
+    const fs = form.querySelector("#fs-declarer");
+    if (!who || !fs) return;
+    const only = (who.dataset.when.split(":")[1] || "").split(",");
+    const names = JSON.parse(who.dataset.names || "[]");
+    const seats = JSON.parse(fs.dataset.seats || "[]");
+    let kept = null;   // the declarer the player chose, while a contract of the Vorhand's has it
+    function follow() {
+      const dealer = form.querySelector("input[name=dealer]:checked");
+      const contract = form.querySelector("input[name=contract]:checked");
+      if (!dealer) return;
+      const seat = seats[parseInt(dealer.value, 10)];
+      const text = (who.dataset.text || "{name}").replace("{name}", names[seat] || "");
+      if (who.textContent !== text) who.textContent = text;
+      if (contract && only.indexOf(contract.value) >= 0) {
+        const chosen = fs.querySelector("input:checked");
+        if (kept === null) kept = chosen ? chosen.value : "";
+        const radio = fs.querySelector("input[value='" + seat + "']");
+        if (radio) radio.checked = true;
+      } else if (kept !== null) {   // back to a contract with a declarer of its own: the one the player chose
+        const back = kept && fs.querySelector("input[value='" + kept + "']");
+        if (fs.dataset.chosen && back) back.checked = true;
+        kept = null;
+      }
+    }
+    form.addEventListener("change", follow);
+    follow();
+  }
+
+  window.scorer.form.add({ init: setupWhoPlays });
+})();
