@@ -34,6 +34,7 @@ def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
     field = page.locator("#card_points")
     expect(field).to_have_attribute("inputmode", "decimal")   # the number pad: digits and a decimal separator
     page.evaluate("window.stillHere = true")
+    tap(page, "input[name=partner][value='2'] + span")   # Cilli held the King
     field.tap()
     page.keyboard.type("30")
     expect(page.locator("#preview")).to_contain_text("30 : 40", timeout=5000)   # the preview follows the typing
@@ -45,8 +46,7 @@ def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
     assert page.evaluate("document.activeElement && document.activeElement.id") != "card_points"
     assert page.evaluate("window.stillHere === true")   # no page load: the form as it was
     assert settled(server, page)[0].partie.deals == ()
-    # the rest by taps: Cilli held the King, Kontra, a silent Pagat of the declarer's side
-    tap(page, "input[name=partner][value='2'] + span")
+    # the rest by taps: Kontra, a silent Pagat of the declarer's side
     page.locator("#fs-kontra .choice-stepper button.step").last.tap()
     tap(page, "input[name=side_pagat][value=declarer] + span")
     expect(page.locator("input[name=ann_pagat][value=no]")).to_be_checked()   # silent unless said
