@@ -567,6 +567,23 @@
     saveBox(box);
   }
 
+  // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it)
+  function kept(form) {
+    const word = form.querySelector("#save .save-word");
+    if (!word || !WORDS.kept) return;
+    if (!word.dataset.save) word.dataset.save = word.textContent;
+    word.textContent = WORDS.kept;
+    form.classList.add("kept");
+    function back() {
+      word.textContent = word.dataset.save;
+      form.classList.remove("kept");
+      form.removeEventListener("input", back);
+      form.removeEventListener("change", back);
+    }
+    form.addEventListener("input", back);
+    form.addEventListener("change", back);
+  }
+
   let sending = false;   // a double tap sends once
   window.addEventListener("pageshow", function (event) { if (event.persisted) sending = false; });
 
@@ -606,6 +623,7 @@
         enqueue(form, data, retryAt);
         if (!retryAt) showOffline(true);
         notice(form, words || "", "queued");
+        kept(form);
       }
       (navigator.onLine ? fetch(form.getAttribute("action"), {
         method: "POST", body: data, credentials: "same-origin",

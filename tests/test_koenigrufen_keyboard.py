@@ -91,3 +91,39 @@ def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
         page.emulate_media(color_scheme=scheme)
         shot(page, f"koenigrufen-sheet-{scheme}", full_page=False)
     context.close()
+
+
+def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    board = new_partie(page, server)
+    tap(page, ".starts a:has-text('Rufer')")
+    tap(page, "input[name=partner][value='2'] + span")
+    tap(page, "input[name=result][value=won] + span")
+    tap(page, "#save")
+    page.wait_for_selector("#sheet tbody.deal")
+    page.goto(board + "/deal")                       # the form, loaded while the connection is there
+    context.set_offline(True)
+    tap(page, "input[name=partner][value='3'] + span")
+    tap(page, "input[name=result][value=lost] + span")
+    tap(page, "#save")
+    expect(page.locator(".queued")).to_be_visible()
+    expect(page.locator("#save")).to_contain_text("✓ Kept on this phone")   # Save looks done, not untouched
+    tap(page, "input[name=result][value=won] + span")                       # a change: Save saves again
+    expect(page.locator("#save")).to_contain_text("Save deal")
+    tap(page, "input[name=result][value=lost] + span")
+    tap(page, "#save")
+    expect(page.locator("#save")).to_contain_text("✓ Kept on this phone")
+    assert len(settled(server, page)[0].partie.deals) == 1
+    context.set_offline(False)
+    page.goto(board)
+    expect(page.locator("#sheet tbody.deal")).to_have_count(2)   # the outbox sent it, once
+    # Undo with no connection: said beside the button, nothing undone
+    context.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    tap(page, "#undo button")
+    expect(page.locator(".offline-action")).to_contain_text("No connection: nothing was changed")
+    context.set_offline(False)
+    assert len(settled(server, page)[0].partie.deals) == 2
+    context.close()
