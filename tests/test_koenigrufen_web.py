@@ -284,7 +284,7 @@ def test_a_german_koenigrufen_board(client):
     assert "Anna: Rufer mit Cilli" in page and "gewonnen" in page and "Kontra" in page
     form = client.get(board + "/deal").text
     for word in ("Trischaken", "Solodreier", "König im Talon", "Pagat", "Uhu", "Kakadu", "Quapil",
-                 "König ultimo", "Valat", "Geschleift", "Re", "Sub", "Spielerseite"):
+                 "König ultimo", "Valat", "Geschleift", "Re", "Sub", "Spieler", "Gegner"):
         assert word in form, word
 
 
