@@ -76,3 +76,10 @@ def test_koenigrufen_says_one_doubled_deal_in_the_singular(client):
                                                   "partner": str((dealer + 3) % 4), "result": "won", "action": "save",
                                                   "key": secrets.token_urlsafe(16)}).status_code == 302
     assert "Doubled Radl: the next deal counts twice." in client.get(board).text
+
+
+def test_names_typed_before_switching_the_game_are_kept(client):
+    page = client.get("/new?game=koenigrufen&player0=Anna&player1=Bernd").text
+    assert re.search(r'<input[^>]*id="player0"[^>]*value="Anna"', page)
+    assert re.search(r'<input[^>]*id="player1"[^>]*value="Bernd"', page)
+    assert not re.search(r'<input[^>]*id="player2"[^>]*value="[^"]', page)

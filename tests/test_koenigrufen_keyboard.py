@@ -127,3 +127,18 @@ def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
     context.set_offline(False)
     assert len(settled(server, page)[0].partie.deals) == 2
     context.close()
+
+
+def test_names_typed_are_kept_when_switching_to_koenigrufen(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.goto(server["url"] + "/new")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").fill("Bernd")
+    page.locator(".game-switch a", has_text="Königrufen").tap()
+    page.wait_for_url("**game=koenigrufen**")
+    expect(page.locator("#player0")).to_have_value("Anna")
+    expect(page.locator("#player1")).to_have_value("Bernd")
+    expect(page.locator("#player2")).to_have_value("")
+    context.close()
