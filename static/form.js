@@ -471,6 +471,11 @@
     if (current && current.form === form && navigator.onLine) current.refresh();
     const focus = document.getElementById("conflict") || document.querySelector(".errors") || form;
     focus.scrollIntoView({ block: "start" });
+    // the focus goes where the refusal is said: a screen reader reads it, the keyboard goes on from there
+    if (focus !== form) {
+      if (!focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
+      focus.focus({ preventScroll: true });
+    }
     return form;
   }
 

@@ -142,3 +142,19 @@ def test_names_typed_are_kept_when_switching_to_koenigrufen(server, browser):
     expect(page.locator("#player1")).to_have_value("Bernd")
     expect(page.locator("#player2")).to_have_value("")
     context.close()
+
+
+def test_a_refused_save_puts_the_focus_on_what_to_fix(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    new_partie(page, server)
+    tap(page, ".starts a:has-text('Rufer')")
+    tap(page, "input[name=partner][value='2'] + span")
+    page.locator("#card_points").fill("35,5")                 # no third: refused
+    tap(page, "#save")
+    expect(page.locator(".errors.summary")).to_be_focused()
+    expect(page.locator(".errors.summary")).to_contain_text("35.67")
+    expect(page.locator("#card_points")).to_have_attribute("aria-invalid", "true")
+    assert settled(server, page)[0].partie.deals == ()
+    context.close()
