@@ -83,3 +83,12 @@ def test_names_typed_before_switching_the_game_are_kept(client):
     assert re.search(r'<input[^>]*id="player0"[^>]*value="Anna"', page)
     assert re.search(r'<input[^>]*id="player1"[^>]*value="Bernd"', page)
     assert not re.search(r'<input[^>]*id="player2"[^>]*value="[^"]', page)
+
+
+def test_a_bankroll_run_out_offers_ending_not_another_deal(client):
+    board = start(client, preset="strawman", bankroll="30")
+    assert record(client, board, points="32", undertaker="vorhand", dealer="0").status_code == 302
+    page = client.get(board).text
+    assert "has run out" in page or "ran out" in page
+    assert re.search(r'<a class="button primary wide" id="record" href="[^"]*/end">End the partie</a>', page)
+    assert 'class="starts' not in page   # no quick start into a deal that Save would refuse
