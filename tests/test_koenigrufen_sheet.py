@@ -180,3 +180,17 @@ def test_a_misdeal_is_the_dealers_unless_chosen(app, client):
     assert re.search(r'<div data-when="type:!misdeal">\s*<fieldset class="seg contract wrap"', form)
     assert deal(client, board, type="misdeal", offender="3").status_code == 302
     assert settled(app, board)[0].partie.deals[0].offender == 3
+
+
+def test_trischakens_result_beside_save_names_who_stands_out(client):
+    board = start(client, **{**NEW, "trischaken_payout": "pairs"})
+
+    def short(*tps):
+        data = {"type": "game", "dealer": "3", "contract": "trischaken", "action": "preview",
+                "key": secrets.token_urlsafe(16), **{f"tp{i}": v for i, v in enumerate(tps)}}
+        page = client.post(board + "/deal?fragment=1", data=data).text
+        return re.search(r'<span id="preview-short" hidden>([^<]*)</span>', page).group(1)
+
+    assert short("20", "30", "20", "") == "Dora +3"              # the Jungfrau, not the first of three payers
+    assert short("25", "25", "10", "10") == "Anna −3"            # the one who pays most
+    assert short("35", "35", "0", "") == "Anna −2, Bernd −2"     # nobody stands out: both who pay

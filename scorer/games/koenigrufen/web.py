@@ -456,6 +456,15 @@ def short_result(result, partie) -> str:
     if who is None and any(points):
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
+    if deal.type == "game" and deal.contract == "trischaken" and who is not None and points[who] < 0:
+        # the one who stands out: the one who pays most, or else the one who gains most (a Jungfrau); when nobody
+        # does, every one who pays most ("Anna −2, Bernd −2"), never the first of them alone
+        low, high = min(points), max(points)
+        if points.count(low) > 1 and points.count(high) == 1:
+            who = points.index(high)
+            words = f"{partie.players[who]} {signed(high)}"
+        elif points.count(low) > 1:
+            words = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(points) if x == low)
     if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
         return _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
     return words
