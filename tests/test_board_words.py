@@ -92,3 +92,28 @@ def test_a_bankroll_run_out_offers_ending_not_another_deal(client):
     assert "has run out" in page or "ran out" in page
     assert re.search(r'<a class="button primary wide" id="record" href="[^"]*/end">End the partie</a>', page)
     assert 'class="starts' not in page   # no quick start into a deal that Save would refuse
+
+
+def test_a_rundes_evenings_of_one_day_are_told_apart(client):
+    from tests.conftest import NEW_PARTIE
+    from tests.test_runde import new_runde
+
+    rid = new_runde(client, settles="evening")
+    pairs = (("Anna", "Bernd"), ("Clara", "Dieter"), ("Anna", "Clara"))
+    for k, (a, b) in enumerate(pairs):
+        board = client.post("/new", data={**NEW_PARTIE, "player0": a, "player1": b, "stake": "0.10",
+                                          "runde": rid}).headers["Location"]
+        for _ in range(k + 1):
+            assert record(client, board, undertaker="dealer", points="40").status_code == 302
+    page = client.get(f"/r/{rid}").text
+    headings = [text(h) for h in re.findall(r'<div class="open-group">\s*(?:\{#.*?#\})?\s*<h3>(.*?)</h3>', page, re.S)]
+    assert len(headings) == 3 and len(set(headings)) == 3, headings   # each evening by its players and deals
+    assert any(h.endswith("Anna – Bernd · 1 deal") for h in headings)
+    assert any(h.endswith("Clara – Dieter · 2 deals") for h in headings)
+    # this phone's parties in no Runde, offered to move in: the same players on the same day told apart
+    for k in range(2):
+        board = client.post("/new", data={**NEW_PARTIE, "player0": "Emil", "player1": "Fritz"}).headers["Location"]
+        for _ in range(k):
+            assert record(client, board, points="40").status_code == 302
+    options = re.findall(r"<option value=\"[^\"]+\">(Emil – Fritz[^<]*)</option>", client.get(f"/r/{rid}").text)
+    assert len(options) == 2 and len(set(options)) == 2 and any("· 0 deals ·" in o for o in options), options
