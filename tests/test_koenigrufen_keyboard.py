@@ -158,3 +158,20 @@ def test_a_refused_save_puts_the_focus_on_what_to_fix(server, browser):
     expect(page.locator("#card_points")).to_have_attribute("aria-invalid", "true")
     assert settled(server, page)[0].partie.deals == ()
     context.close()
+
+
+def test_a_piccolos_declarer_is_chosen_never_proposed(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    new_partie(page, server)
+    tap(page, "#record")   # a Rufer: the Vorhand (Bernd) plays it
+    expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
+    tap(page, "input[name=contract][value=piccolo] + span")
+    expect(page.locator("input[name=declarer]:checked")).to_have_count(0)   # nobody proposed for a Piccolo
+    tap(page, "input[name=declarer][value='2'] + span")                      # Cilli plays it
+    tap(page, "input[name=contract][value=rufer] + span")
+    expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
+    tap(page, "input[name=contract][value=piccolo] + span")
+    expect(page.locator("input[name=declarer][value='2']")).to_be_checked()  # the player's choice comes back
+    context.close()
