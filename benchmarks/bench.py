@@ -53,7 +53,7 @@ from pathlib import Path
 
 from scorer.games.strohmandeln import Partie, RuleSet, replay
 
-from .samples import sample_deals, sample_haferl, sample_koenigrufen, sample_partie, sample_varied
+from .samples import sample_partie, sample_varied
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,7 +144,7 @@ def engine(quick: bool) -> None:
     parties = [("Strohmandeln", n, lambda n: sample_partie(n)) for n in (10_000, 100_000)]
     parties += [("Strohmandeln, varied", n, lambda n: Partie(("Anna", "Bernd"), RuleSet.default(),
                                                              tuple(sample_varied(n)))) for n in (10_000, 100_000)]
-    parties += [("Bavarian", 10_000, sample_haferl), ("Königrufen", 10_000, sample_koenigrufen)]   # their files' most
+    parties += [("Bavarian", 10_000, lambda n: sample_partie(n, game="haferltarock")), ("Königrufen", 10_000, lambda n: sample_partie(n, game="koenigrufen"))]   # their files' most
     with tempfile.TemporaryDirectory() as tmp:
         for name, n, make in parties:
             runs = (5 if quick else 9) if n <= 10_000 else (2 if quick else 7)
@@ -617,8 +617,8 @@ def weight(quick: bool) -> None:
         app = create_app({"DATABASE": db_path, "SECRET_KEY": "bench", "TESTING": True})
         db = connect(db_path)
         pids = {}
-        for game, partie in (("Strohmandeln", sample_partie(n)), ("Bavarian", sample_haferl(n)),
-                             ("Königrufen", sample_koenigrufen(n))):
+        for game, partie in (("Strohmandeln", sample_partie(n)), ("Bavarian", sample_partie(n, game="haferltarock")),
+                             ("Königrufen", sample_partie(n, game="koenigrufen"))):
             pid = store.create_partie(db, partie.with_deals(()))
             for deal in partie.deals:   # one change each: the history has n entries
                 store.add_deal(db, pid, deal)

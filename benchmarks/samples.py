@@ -1,39 +1,24 @@
-"""Sample parties for the benchmarks (and the tests that need a big partie): an evening's mix of deals for each
-game and a Runde of five years, reproducible."""
+"""Sample parties for the benchmarks (and the tests that need a big partie): each game's own sample partie (through
+the seam, `Game.sample_partie`), Strohmandeln deals as unlike each other as the rules allow, and a Runde of five
+years, reproducible."""
 
 from __future__ import annotations
 
 import datetime
 import random
 
+from scorer import games
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet
 
 
+def sample_partie(n: int, seed: int = 7, game: str = "strohmandeln") -> Partie:
+    """A partie of `game` (a key of the registry) with `n` sample deals: the game's own (`Game.sample_partie`)."""
+    return games.by_key(game).sample_partie(n, seed)
+
+
 def sample_deals(n: int, seed: int = 7) -> list[Deal]:
-    """A realistic evening's mix of deals (valid under the default rules), reproducible."""
-    rng = random.Random(seed)
-    deals = []
-    dealer = 0
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.03:
-            deals.append(Deal("misdeal", dealer, offender=dealer))
-            continue
-        if r < 0.05:
-            deals.append(Deal("redeal", dealer, reason="no-tarock"))
-            continue
-        thirds = rng.choice([44, 62, 77, 90, 100, 105, 106, 107, 110, 120, 134, 140, 150, 165])
-        bonuses = ()
-        if rng.random() < 0.15:
-            bonuses = (Bonus(rng.choice(["pagat", "uhu", "kakadu", "pagat_captured"]), rng.randint(0, 1)),)
-        kind = "renonce" if r < 0.07 else "game"
-        offender = None
-        if kind == "renonce":
-            offender = 1 - bonuses[0].player if bonuses else rng.randint(0, 1)
-        deals.append(Deal(kind, dealer, undertaker=rng.choice([None, None, 0, 1]), card_points=(thirds, None),
-                          bonuses=bonuses, offender=offender))
-        dealer = 1 - dealer
-    return deals
+    """A realistic evening's mix of Strohmandeln deals (valid under the default rules), reproducible."""
+    return list(sample_partie(n, seed).deals)
 
 
 def sample_varied(n: int, seed: int = 7) -> list[Deal]:
@@ -62,44 +47,6 @@ def sample_varied(n: int, seed: int = 7) -> list[Deal]:
         deals.append(deal)
         dealer = 1 - dealer
     return deals
-
-
-def sample_partie(n: int) -> Partie:
-    """A partie of Anna and Bernd with `n` sample deals."""
-    return Partie(("Anna", "Bernd"), RuleSet.default(), tuple(sample_deals(n)))
-
-
-def sample_haferl(n: int, seed: int = 7):
-    """A Bavarian Tarock partie of four with `n` deals (pickups and Hand games, now and then a redeal)."""
-    from scorer.games import haferl
-    rng = random.Random(seed)
-    deals = []
-    dealer = 3
-    for _ in range(n):
-        if rng.random() < 0.05:
-            deals.append(haferl.Deal("redeal", dealer))
-        else:
-            deals.append(haferl.Deal("game", dealer, declarer=(dealer + 1 + rng.randint(0, 2)) % 4,
-                                     contract=rng.choice(["pickup", "pickup", "hand"]),
-                                     declarer_points=rng.choice([40, 55, 61, 67, 72, 80, 90])))
-        dealer = (dealer + 1) % 4
-    rules = haferl.RuleSet.from_dict({"preset": "haferl", "ante": "0.50"})
-    return Partie(("Anna", "Bernd", "Clara", "Dieter"), rules, tuple(deals), 3)
-
-
-def sample_koenigrufen(n: int, seed: int = 7):
-    """A Königrufen partie of four with `n` deals (Vorhand's Rufer, the partner and card points varied)."""
-    from scorer.games.koenigrufen.deals import Deal as KDeal
-    from scorer.games.koenigrufen.rules import RuleSet as KRuleSet
-    rng = random.Random(seed)
-    deals = []
-    for i in range(n):
-        dealer = i % 4
-        declarer = (dealer + 1) % 4   # only Vorhand may play a Rufer
-        partner = (declarer + 1 + rng.randint(0, 2)) % 4
-        deals.append(KDeal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
-                           card_points=3 * rng.randint(20, 60)))
-    return Partie(("Anna", "Bernd", "Clara", "Dieter"), KRuleSet.default(), tuple(deals), 0)
 
 
 MEMBERS = ("Anna", "Bernd", "Clara", "Dieter")

@@ -180,9 +180,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     # PROXY_HOPS: waitress itself takes the client's address and scheme from a trusted proxy's X-Forwarded-*
     # (scorer/serving.py), and removes those headers from anyone else; the app reads request.remote_addr.
 
-    from .web.saving import deal_ident
-    app.jinja_env.globals["deal_ident"] = deal_ident   # the edit form's hidden deal_id
-
     # the stylesheets written into the pages are allowed by their hashes (web/assets.py)
     policy = ("default-src 'self'; img-src 'self' data:; style-src 'self' "
               + " ".join(app.extensions["scorer_assets"].style_hashes()) + "; script-src 'self'; "

@@ -28,6 +28,8 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
+from .problems import Problem, ScoringError
+
 
 class Game:
     key: str                    # stored in the database, in addresses and export names
@@ -70,6 +72,32 @@ class Game:
 
     def extend(self, settlement, deals):
         return self.engine.extend(settlement, deals)
+
+    def settle(self, partie):
+        """(the partie's settlement, None); for a partie that cannot be replayed (written by hand or by an older
+        version), the settlement of its deals before the first problem and (that deal's number, its problems).
+        Never raises for a partie whose rules could be read."""
+        try:
+            return self.replay(partie), None
+        except Exception:   # noqa: BLE001 - a broken partie is shown, not a 500
+            pass
+        settlement = self.replay(partie.with_deals(()))
+        for number, deal in enumerate(partie.deals, start=1):
+            try:
+                settlement = self.extend(settlement, (deal,))
+            except ScoringError as exc:
+                return settlement, (number, [p.at(number) if p.deal is None else p for p in exc.problems])
+            except Exception:   # noqa: BLE001 - a deal that cannot even be read
+                return settlement, (number, [Problem("type", "this deal cannot be read", deal=number)])
+        return settlement, None
+
+    def replayed(self, partie):
+        """The partie's settlement; ScoringError (never anything else), with the first wrong deal's problems,
+        if it cannot be replayed: what the store asks of a partie before it keeps a change of its deals."""
+        settlement, broken = self.settle(partie)
+        if broken is not None:
+            raise ScoringError(broken[1])
+        return settlement
 
     def upto(self, settlement, k: int):
         """The settlement after the first `k` of `settlement`'s deals, as replaying only those would give.
@@ -176,6 +204,14 @@ class Game:
     def card_points_note(self) -> object:
         """Why a game has no calculator, in its own words (None: the shared sentence)."""
         return None
+
+    # -- the tests and the benchmarks --
+
+    def sample_partie(self, deals: int = 1, seed: int = 7):
+        """A partie of this game with `deals` sample deals, every one valid, the same for the same `seed`: the
+        tests' walk over every page of every game and the benchmarks take it from here, with no branch per game.
+        Every game gives one (the base has none to give)."""
+        raise NotImplementedError(f"{self.key} gives no sample partie")
 
     def __repr__(self) -> str:
         return f"Game({self.key!r})"

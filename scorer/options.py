@@ -81,6 +81,20 @@ class RuleSetForm:
         return option is not None and self.preset in option.presets
 
     @classmethod
+    def default(cls, preset: str | None = None):
+        """A rule set with every default: of `preset`, or of the game's own default rule set (its `from_dict` of
+        no preset)."""
+        return cls.from_dict({} if preset is None else {"preset": preset})
+
+    @classmethod
+    def of_preset(cls, preset: str, values: dict, data: dict):
+        """The rule set of `preset`: the options read from `data` (`values`), every other option the preset has at
+        its default; `given` names the options `data` named."""
+        full = {name: values.get(name, option.defaults[preset])
+                for name, option in cls.OPTIONS.items() if preset in option.presets}
+        return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
+
+    @classmethod
     def from_stored(cls, data: dict):
         """A rule set this app stored earlier. As `from_dict`, except that an amount of money stored before
         amounts had to be whole cents (a stake of 0, or 0.125) is kept as it was, so that such a partie still

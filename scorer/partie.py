@@ -54,3 +54,10 @@ def check_name(value: str, problems: list, field: str = "players") -> str:
     if len(name) > MAX_NAME:
         problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))
     return name
+
+
+def table_head(partie: Partie) -> tuple[tuple[str, ...], int, list[str]]:
+    """The start of a game's table for the command line: the names, the widest name's length, and the heading
+    lines (the names and the rule set, then a blank line)."""
+    names = partie.players
+    return names, max(len(n) for n in names), [" · ".join(names) + f" · {partie.rules.preset}", ""]

@@ -25,3 +25,17 @@ class Settlement:
             return DEFAULTS[name]
         except KeyError:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
+
+
+def read_off(settlement, k: int, start, after):
+    """A game's `upto(settlement, k)`: the settlement after the first `k` of `settlement`'s deals, exactly as
+    replaying only those gives, read off the deals' results without scoring again (an edit of deal k + 1 replays
+    from here): the settlement itself when k reaches its end, the game's `start` of no deal at k 0, else
+    `after(partie, results, settlement)`: the game's settlement of the partie of the first k deals and their
+    results."""
+    if k >= len(settlement.deals):
+        return settlement
+    partie = settlement.partie.with_deals(settlement.partie.deals[:k])
+    if k <= 0:
+        return start(partie)
+    return after(partie, settlement.deals[:k], settlement)

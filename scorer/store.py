@@ -14,6 +14,7 @@ from . import games
 from .games import game_of
 from .partie import Partie
 from .partie_file import deal_to_dict
+from .problems import Problem, ScoringError
 
 
 class NotFoundError(LookupError):
@@ -58,6 +59,48 @@ class StoredPartie:
     def running(self) -> bool:
         """Whether deals can still be recorded."""
         return self.ended is None
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a change of a partie's deals is held to inside its write transaction, on the partie as it is then
+    (another phone may have changed it, or ended it, since the page was read). Plain data: the store does the
+    checks itself.
+
+    - `expected`: the version the page was read at; ConflictError if the partie is at another now (None: not
+      checked, a form from before versions);
+    - `key`: the form's idempotency key: a new deal's form whose key was saved before stores nothing (a double tap);
+      an edit's is kept with the deal, so that a second tap can be told apart from the other phone's change;
+    - `seen`: the partie as the request read it: a deal is found by its stored position, and a new deal is
+      numbered, without counting, while the partie is still at its version;
+    - `replay`: the partie after the change must replay (`Game.replayed`), else ScoringError and nothing is
+      stored; `scored`: the request scored the change on `seen` already, so it is replayed only when the partie
+      is no longer at `seen`'s version.
+    """
+
+    expected: int | None = None
+    key: str | None = None
+    seen: StoredPartie | None = field(default=None, repr=False)
+    replay: bool = False
+    scored: bool = False
+
+    def unchanged(self, version: int) -> bool:
+        """Whether the partie is still at the version the request read."""
+        return self.seen is not None and self.seen.version == version
+
+    def must_replay(self, version_before: int) -> bool:
+        """Whether the partie, changed from `version_before`, is to be replayed before the change is kept."""
+        return self.replay and not (self.scored and self.unchanged(version_before))
+
+
+UNGUARDED = Guard()
+
+
+def _replays(db: Database, pid: str) -> None:
+    """Inside the write transaction, after the change: ScoringError (and so nothing stored) if the partie as it is
+    now cannot be replayed."""
+    sp = load(db, pid)
+    game_of(sp.partie).replayed(sp.partie)
 
 
 @contextmanager
@@ -212,40 +255,38 @@ def _bump(db: Database, pid: str, expected: int | None) -> None:
         raise ConflictError(pid)
 
 
-def add_deal(db: Database, pid: str, deal, key: str | None = None, expected: int | None = None,
-             check=None, scored_on: int | None = None, count: int | None = None) -> tuple[int, int] | None:
+def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[int, int] | None:
     """Append a deal; return the partie's new version and the deal's number, or None (nothing stored) if a
-    form with this idempotency key was already saved.
+    form with the guard's idempotency key was already saved.
 
     Every check happens inside the write transaction, on the partie as it is then: the key first (a
-    double tap is not a conflict), then EndedError if the partie has ended, ConflictError if its version is
-    no longer `expected` (when given), and `check(stored_partie)`, which raises (a ScoringError) to refuse
-    the deal: nothing is stored then. The check (and the load of the partie it needs) is skipped when the
-    partie is still at version `scored_on`, the one the deal was scored on; `count`, the deals it had then, gives
-    the new deal's number without counting them again."""
+    double tap is not a conflict), then EndedError if the partie has ended, ConflictError (with the partie as
+    it is) if its version is no longer the guard's `expected`, and the replay the guard asks for (ScoringError:
+    nothing stored)."""
     with writing(db):
-        if key:
-            if list(db.query("select 1 from submissions where key = ?", [key])):
+        if guard.key:
+            if list(db.query("select 1 from submissions where key = ?", [guard.key])):
                 return None
         rows = list(db.query("select version, ended from parties where id = ?", [pid]))
         if not rows:
             raise NotFoundError(pid)
+        before = rows[0]["version"]
         if rows[0]["ended"] is not None:
             raise EndedError(pid)
-        if expected is not None and rows[0]["version"] != expected:
+        if guard.expected is not None and before != guard.expected:
             raise ConflictError(pid, load(db, pid))
-        if check is not None and rows[0]["version"] != scored_on:
-            check(load(db, pid))
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
                                  [pid]))["p"]
         at = now()
         deal_id = db["deals"].insert({"partie_id": pid, "position": position, "deal": _dump(deal), "created": at,
                                       "updated": at}).last_pk
-        unchanged = count is not None and rows[0]["version"] == scored_on
-        number = count + 1 if unchanged else _number_at(db, pid, position)
-        if key:
-            db["submissions"].insert({"key": key, "partie_id": pid, "at": at, "deal_id": deal_id, "number": number})
+        if guard.must_replay(before):
+            _replays(db, pid)
+        number = len(guard.seen.partie.deals) + 1 if guard.unchanged(before) else _number_at(db, pid, position)
+        if guard.key:
+            db["submissions"].insert({"key": guard.key, "partie_id": pid, "at": at, "deal_id": deal_id,
+                                      "number": number})
         _log(db, pid, "recorded", number, {"after": deal_to_dict(deal)})
         return version(db, pid), number
 
@@ -254,12 +295,6 @@ def _number_at(db: Database, pid: str, position: int) -> int:
     """The number (1-based) of the partie's deal stored at `position`."""
     return next(db.query("select count(*) as n from deals where partie_id = ? and position <= ?",
                          [pid, position]))["n"]
-
-
-def _checked(db: Database, pid: str, check) -> None:
-    """Run `check(stored_partie)` on the partie as it is inside the current write transaction."""
-    if check is not None:
-        check(load(db, pid))
 
 
 def _deal_row(db: Database, pid: str, number: int, known: StoredPartie | None = None) -> dict:
@@ -304,16 +339,14 @@ def deal_number(db: Database, pid: str, ident: int) -> int | None:
     return _number_at(db, pid, rows[0]["position"]) if rows else None
 
 
-def update_deal(db: Database, pid: str, number: int, deal, expected: int | None, key: str | None = None,
-                check=None, ident: int | None = None, scored_on: int | None = None,
-                known: StoredPartie | None = None) -> int:
+def update_deal(db: Database, pid: str, number: int, deal, guard: Guard = UNGUARDED,
+                ident: int | None = None) -> int:
     """Replace a deal and return its number: deal `ident` (its identity, from `deal_id`) wherever it now
     stands, NotFoundError if it was deleted; without an identity (forms opened before they had one), deal
-    `number` (1-based). ConflictError if the partie changed since version `expected`; `check(stored_partie,
-    number)`, run inside the transaction on the partie as it is then, may refuse it (skipped while the
-    partie is still at version `scored_on`, the one the edit was scored on). The edit form's idempotency
-    `key`, if given, is kept with the deal, so that a second tap can be told apart from a change made on
-    another phone. `known`: the partie as read before, to find deal `number` by its stored position."""
+    `number` (1-based). Inside the transaction: EndedError, ConflictError if the partie is no longer at the
+    guard's `expected` version, and the replay the guard asks for (ScoringError: nothing stored). The guard's
+    idempotency `key`, if given, is kept with the deal, so that a second tap can be told apart from a change
+    made on another phone."""
     with writing(db):
         _running(db, pid)
         if ident is not None:
@@ -323,17 +356,17 @@ def update_deal(db: Database, pid: str, number: int, deal, expected: int | None,
                 raise NotFoundError(f"{pid}/deal {ident}")
             row = rows[0]
         else:
-            row = _deal_row(db, pid, number, known)
+            row = _deal_row(db, pid, number, guard.seen)
         number = _number_at(db, pid, row["position"])
         before = version(db, pid)
-        _bump(db, pid, expected)
-        if check is not None and before != scored_on:
-            check(load(db, pid), number)
+        _bump(db, pid, guard.expected)
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
+        if guard.must_replay(before):
+            _replays(db, pid)
         _log(db, pid, "edited", number, {"before": json.loads(row["deal"]), "after": deal_to_dict(deal)})
-        if key:
+        if guard.key:
             db.execute("insert or replace into submissions (key, partie_id, at, deal_id, number) "
-                       "values (?, ?, ?, ?, ?)", [key, pid, now(), row["id"], number])
+                       "values (?, ?, ?, ?, ?)", [guard.key, pid, now(), row["id"], number])
         return number
 
 
@@ -354,30 +387,43 @@ def submission(db: Database, key: str) -> dict | None:
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
-def delete_deal(db: Database, pid: str, number: int, expected: int | None, check=None,
-                known: StoredPartie | None = None) -> None:
-    """Delete deal `number` (1-based); ConflictError if the partie changed since version `expected`;
-    `check(stored_partie)`, run inside the transaction on the partie as it is then, may refuse it. `known`: the
-    partie as read before, to find the deal by its stored position."""
+def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -> None:
+    """Delete deal `number` (1-based), found by its stored position while the partie is still at the guard's
+    `seen`; EndedError, ConflictError if the partie is no longer at the guard's `expected` version, and the replay
+    the guard asks for (a later deal that needs this one: ScoringError, nothing deleted)."""
     with writing(db):
         _running(db, pid)
-        row = _deal_row(db, pid, number, known)
-        _bump(db, pid, expected)
-        _checked(db, pid, check)
+        row = _deal_row(db, pid, number, guard.seen)
+        before = version(db, pid)
+        _bump(db, pid, guard.expected)
         db.execute("delete from deals where id = ?", [row["id"]])
+        if guard.must_replay(before):
+            _replays(db, pid)
         _log(db, pid, "deleted", number, {"before": json.loads(row["deal"]), "position": row["position"],
                                           "id": row["id"], "created": row["created"]})
+
+
+def _parsed(db: Database, pid: str, raw):
+    """A stored deal's facts read back by the partie's game; ScoringError if they cannot be."""
+    row = db.conn.execute("select game from parties where id = ?", [pid]).fetchone()
+    game = games.by_key(row[0]) or games.default()
+    problems: list = []
+    deal = game.file.parse_deal(raw, problems)
+    if deal is None or problems:
+        raise ScoringError(problems or [Problem("deal", "this deal cannot be read")])
+    return deal
 
 
 class RestoredError(Exception):
     """A history entry that is not a deleted deal, or whose deal is already restored."""
 
 
-def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse, check=None) -> int:
+def restore_deal(db: Database, pid: str, entry: int, guard: Guard = UNGUARDED) -> int:
     """Put back the deal that history entry `entry` deleted, where it was (before the deal that followed it);
-    return its number. `parse(stored_dict)` makes the deal (raising to refuse it); ConflictError if the partie
-    changed since version `expected`; `check(stored_partie)` may refuse the partie with it; RestoredError if
-    the entry deleted no deal or was restored already. Logged as "restored", with the entry."""
+    return its number. RestoredError if the entry deleted no deal or was restored already; ScoringError if the
+    deal cannot be read by the partie's game, or (when the guard asks for the replay) the partie with it back
+    cannot be replayed; EndedError; ConflictError if the partie is no longer at the guard's `expected` version.
+    Logged as "restored", with the entry."""
     with writing(db):
         _running(db, pid)
         rows = list(db.query("select * from history where id = ? and partie_id = ?", [entry, pid]))
@@ -388,8 +434,9 @@ def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse
                               [pid, entry]):
             if json.loads(later["detail"] or "{}").get("entry") == entry:
                 raise RestoredError(entry)
-        deal = parse(detail["before"])
-        _bump(db, pid, expected)
+        deal = _parsed(db, pid, detail["before"])
+        before = version(db, pid)
+        _bump(db, pid, guard.expected)
         count = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
         number = min(max(int(rows[0]["number"] or count + 1), 1), count + 1)
         position = detail.get("position")
@@ -412,7 +459,8 @@ def restore_deal(db: Database, pid: str, entry: int, expected: int | None, parse
             # the same deal back, with its identity: its edit forms and its saved form's key find it again
             row.update(id=ident, created=detail["created"])
         db["deals"].insert(row)
-        _checked(db, pid, check)
+        if guard.must_replay(before):
+            _replays(db, pid)
         number = _number_at(db, pid, position)
         _log(db, pid, "restored", number, {"after": deal_to_dict(deal), "entry": entry})
         return number

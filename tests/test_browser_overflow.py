@@ -9,7 +9,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorer import create_app, store
-from benchmarks.samples import sample_haferl, sample_koenigrufen, sample_partie
+from benchmarks.samples import sample_partie
 from scorer.db import connect
 
 from .screens import ARTIFACTS, shot
@@ -30,8 +30,8 @@ def site(tmp_path_factory):
     app = create_app({"DATABASE": db_path, "SECRET_KEY": "overflow", "POLL_SECONDS": 60})
     db = connect(db_path)
     pids = {}
-    for game, partie in (("strohmandeln", sample_partie(DEALS)), ("haferl", sample_haferl(DEALS)),
-                         ("koenigrufen", sample_koenigrufen(DEALS)), ("koenigrufen5", koenigrufen_of_five(DEALS))):
+    for game, partie in (("strohmandeln", sample_partie(DEALS)), ("haferl", sample_partie(DEALS, game="haferltarock")),
+                         ("koenigrufen", sample_partie(DEALS, game="koenigrufen")), ("koenigrufen5", koenigrufen_of_five(DEALS))):
         pid = store.create_partie(db, partie.with_deals(()))
         for deal in partie.deals:
             store.add_deal(db, pid, deal)

@@ -1,11 +1,11 @@
-"""Card points: in-three counting, thirds, parsing and formatting, piles and their limits."""
+"""The Tarock basics (scorer/cards.py): card points, in-three counting, thirds, parsing, formatting, piles."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.games.strohmandeln import (
-    PACK_40, PACK_54, PACK_54_SIMPLE, StrohmandelnError, format_blatt, format_card_points, parse_card_points,
+from scorer.cards import (
+    PACK_40, PACK_54, PACK_54_SIMPLE, CardError, format_blatt, format_card_points, parse_card_points,
     rounded,
 )
 
@@ -54,7 +54,7 @@ def test_pile_formula_matches_the_counting_rule():
     pytest.param({"kings": 1}, 40, "cards", "the other pile", id="other-pile-impossible"),
 ])
 def test_impossible_piles_say_why(counts, cards, field, words):
-    with pytest.raises(StrohmandelnError) as err:
+    with pytest.raises(CardError) as err:
         PACK_54.pile(counts, cards)
     assert err.value.problems[0].field == field
     assert words in err.value.problems[0].message
@@ -63,7 +63,7 @@ def test_impossible_piles_say_why(counts, cards, field, words):
 def test_40_card_pack_counts_other_tarocks_and_glatzen():
     assert PACK_40.pile({"trull": 3, "kings": 4, "queens": 4, "knights": 4, "jacks": 4, "tarocks": 17}, 40) == 264
     assert PACK_40.pile({"trull": 1}, 2) == 15  # Pagat + a Glatze = 5
-    with pytest.raises(StrohmandelnError):
+    with pytest.raises(CardError):
         PACK_40.pile({}, 6)  # only four Glatzen
 
 
@@ -77,7 +77,7 @@ def test_parse_card_points(text, thirds):
 
 @pytest.mark.parametrize("text", ["", "abc", "35 3/3", "35.5", "-3", -3, "35 + 3 Blatt", True, None, 1.5, "1234"])
 def test_parse_rejects_what_is_not_card_points(text):
-    with pytest.raises(StrohmandelnError) as err:
+    with pytest.raises(CardError) as err:
         parse_card_points(text)
     assert err.value.problems[0].field == "card_points"
 
@@ -151,7 +151,7 @@ def test_a_valid_pile_and_the_rest_add_up_to_the_pack(pile, tricks):
     cards = 2 * tricks
     counted = sum(pile.values())
     if counted > cards or cards - counted > 35:
-        with pytest.raises(StrohmandelnError):
+        with pytest.raises(CardError):
             PACK_54.pile(pile, cards)
         return
     mine = PACK_54.pile(pile, cards)

@@ -187,7 +187,7 @@ def test_ids_are_never_given_again_and_the_migration_keeps_every_deal(tmp_path):
     store.add_deal(db, "p", parsed)
     new_id = db.execute("select max(id) from deals").fetchone()[0]
     assert new_id == 4                                                     # past every id ever named
-    store.delete_deal(db, "p", 3, None)
+    store.delete_deal(db, "p", 3)
     store.add_deal(db, "p", parsed)
     assert db.execute("select max(id) from deals").fetchone()[0] == 5     # and never the undone one's
     db.conn.close()

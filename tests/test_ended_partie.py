@@ -166,11 +166,11 @@ def test_the_store_refuses_an_ended_partie_inside_the_transaction(app, evening):
         sp = store.load(db, pid)
         deal = sp.partie.deals[0]
         with pytest.raises(store.EndedError):
-            store.update_deal(db, pid, 1, deal, None)
+            store.update_deal(db, pid, 1, deal)
         with pytest.raises(store.EndedError):
-            store.delete_deal(db, pid, 1, None)
+            store.delete_deal(db, pid, 1)
         with pytest.raises(store.EndedError):
-            store.restore_deal(db, pid, evening["entry"], None, lambda raw: deal)
+            store.restore_deal(db, pid, evening["entry"])
         with pytest.raises(store.EndedError):
             store.add_deal(db, pid, deal)
         assert store.load(db, pid).version == sp.version

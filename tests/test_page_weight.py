@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from benchmarks.samples import build_runde, sample_haferl, sample_koenigrufen, sample_partie
+from benchmarks.samples import build_runde, sample_partie
 from scorer import create_app, store
 from scorer.db import connect
 
@@ -33,7 +33,7 @@ def koenigrufen_of_five(n: int):
         partner = rng.choice([p for p in range(5) if p not in (dealer, declarer)])
         deals.append(Deal("game", dealer, contract="rufer", declarer=declarer, partner=partner,
                           card_points=3 * rng.randint(20, 60)))
-    four = sample_koenigrufen(0)
+    four = sample_partie(0, game="koenigrufen")
     return type(four)(("Anna", "Bernd", "Clara", "Dieter", "Emil"), four.rules, tuple(deals), 0)
 
 
@@ -45,8 +45,8 @@ def big(tmp_path_factory):
     db = connect(db_path)
     db.conn.execute("PRAGMA synchronous=OFF")   # only the fixture's 4,000 writes: they need not reach the disk
     pids = {}
-    for game, partie in (("Strohmandeln", sample_partie(DEALS)), ("Bavarian Tarock", sample_haferl(DEALS)),
-                         ("Königrufen", sample_koenigrufen(DEALS)),
+    for game, partie in (("Strohmandeln", sample_partie(DEALS)), ("Bavarian Tarock", sample_partie(DEALS, game="haferltarock")),
+                         ("Königrufen", sample_partie(DEALS, game="koenigrufen")),
                          ("Königrufen of five", koenigrufen_of_five(DEALS))):
         pid = store.create_partie(db, partie.with_deals(()))
         for deal in partie.deals:   # one change each: the history has 1,000 entries

@@ -189,3 +189,20 @@ def test_a_runde_filled_on_another_phone_meanwhile_leaves_the_new_partie_on_its_
     assert r.status_code == 302
     assert "started on its own" in client.get(r.headers["Location"]).text
     assert len(stored(app, rid).members) == MAX_MEMBERS and stored(app, rid).parties == ()
+
+
+def test_the_limited_views_are_the_apps_own_and_each_app_counts_its_own(guarded, tmp_path):
+    """No view is replaced at start-up: the app's views are those their modules define (the limits are their
+    decorators); and each app's limiter keeps its own counts."""
+    from scorer.web import parties, runde
+    app, _server = guarded
+    assert app.view_functions["partie.create"] is parties.create and app.view_functions["runde.move"] is runde.move
+    assert app.view_functions["partie.import_file"] is parties.import_file
+    other = create_app({"DATABASE": str(tmp_path / "o.sqlite"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                        "PASSCODE": PASSCODE, "RATELIMIT_ENABLED": True, "RATELIMIT_PASSCODE": "3 per minute",
+                        "RATELIMIT_CREATE": "6 per minute"})
+    here, there = app.test_client(), other.test_client()
+    for _ in range(6):
+        assert here.post("/new", data={**NEW_PARTIE, "passcode": PASSCODE}).status_code == 302
+    assert here.post("/new", data={**NEW_PARTIE, "passcode": PASSCODE}).status_code == 429
+    assert there.post("/new", data={**NEW_PARTIE, "passcode": PASSCODE}).status_code == 302

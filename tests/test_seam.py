@@ -16,7 +16,7 @@ from scorer.partie_file import dumps, from_dict, loads, settlement_to_dict, to_d
 from scorer.words import ENGLISH
 
 from .fakegame.fixture import fake_game  # noqa: F401  (the fixture)
-from .test_table import partie_pages
+from .test_table import make_partie, partie_pages
 
 COIN = {"format": "coin-toss-partie", "version": 1, "players": ["Anna", "Bernd", "Clara"],
         "rules": {"preset": "double"},
@@ -93,6 +93,14 @@ def test_it_is_offered_and_played_on_the_web_like_every_game(fake_client):
     board = response.headers["Location"]
     form = client.get(board + "/deal").text
     assert 'name="winner"' in form
+    # its own script, from its folder's static/ through its blueprint, hashed and kept a year like the shared ones
+    script = re.search(r'<script src="(/static/coin/coin\.[0-9a-f]{10}\.js)" defer>', form).group(1)
+    answer = client.get(script)
+    assert answer.status_code == 200 and "window.scorer.form.add" in answer.text
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    # and the service worker keeps it, so its deal form works offline
+    sw = client.get(re.search(r'data-sw="([^"]+)"', client.get(board).text).group(1)).text
+    assert f'"{script}"' in sw
     preview = client.post(board + "/deal", data={"type": "game", "dealer": "1", "winner": "2", "action": "preview",
                                                  "key": secrets.token_urlsafe(16)})
     assert "Clara won the toss: -2, -2, 4" in preview.text
@@ -115,10 +123,7 @@ def test_it_is_offered_and_played_on_the_web_like_every_game(fake_client):
 def test_the_route_walk_passes_for_it(fake_client):
     """Every page of the fake game answers, as test_table's walk asks of every real game."""
     app, client = fake_client
-    board = client.post("/new", data={"game": "coin-toss", "player0": "A", "player1": "B", "first_dealer": "0",
-                                      "preset": "single"}).headers["Location"]
-    client.post(board + "/deal", data={"type": "game", "dealer": "0", "winner": "1", "action": "save",
-                                       "key": secrets.token_urlsafe(16)})
+    board = make_partie(app, "coin-toss")   # its own sample partie, as every game's
     paths = partie_pages(app, board)
     assert any(p.endswith("/calculator") for p in paths) and any("/deal/1/edit" in p for p in paths)
     for path in paths:

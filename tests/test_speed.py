@@ -230,13 +230,12 @@ def test_the_history_comes_a_page_at_a_time(app, client, board):
 import pytest   # noqa: E402
 
 from scorer import store   # noqa: E402
-from benchmarks.samples import sample_deals, sample_haferl, sample_koenigrufen, sample_partie   # noqa: E402
+from benchmarks.samples import sample_partie   # noqa: E402
 from scorer.db import connect   # noqa: E402
 from scorer.games import game_of   # noqa: E402
 from scorer.web import loading   # noqa: E402
 
-SAMPLES = {"strohmandeln": lambda n, seed=7: sample_partie(n).with_deals(sample_deals(n, seed)),
-           "haferltarock": sample_haferl, "koenigrufen": sample_koenigrufen}
+SAMPLES = {game.key: game.sample_partie for game in games.offered()}   # each game's own (Game.sample_partie)
 DEALS = 40
 
 
@@ -254,16 +253,16 @@ def test_a_change_replays_from_the_changed_deal_on_and_equals_a_full_replay(app,
     board = f"/p/{pid}"
     assert client.get(board).status_code == 200
     if change == "put back":   # the delete is read first: the put-back is the change replayed from
-        store.delete_deal(db, pid, where, None)
+        store.delete_deal(db, pid, where)
         assert client.get(board).status_code == 200
     before = loading.cache.get(pid)[1]
     if change == "edit":
-        store.update_deal(db, pid, where, SAMPLES[key](DEALS, seed=8).deals[where - 1], None)
+        store.update_deal(db, pid, where, SAMPLES[key](DEALS, seed=8).deals[where - 1])
     elif change == "delete":   # at the end: the board's Undo
-        store.delete_deal(db, pid, where, None)
+        store.delete_deal(db, pid, where)
     else:
         entry = next(h["id"] for h in store.history(db, pid) if h["action"] == "deleted")
-        store.restore_deal(db, pid, entry, None, lambda raw: game_of(before.partie).file.parse_deal(raw, []))
+        store.restore_deal(db, pid, entry)
     page = client.get(board)
     assert page.status_code == 200
     sp, after = loading.cache.get(pid)
@@ -282,8 +281,8 @@ def test_several_changes_replay_from_the_first_deal_any_of_them_touched(app, cli
     board = f"/p/{pid}"
     client.get(board)
     before = loading.cache.get(pid)[1]
-    store.update_deal(db, pid, 20, sample_partie(30).deals[3], None)
-    store.delete_deal(db, pid, 8, None)
+    store.update_deal(db, pid, 20, sample_partie(30).deals[3])
+    store.delete_deal(db, pid, 8)
     store.set_ended(db, pid, True)
     store.set_ended(db, pid, False)
     store.add_deal(db, pid, sample_partie(31).deals[30])
@@ -316,19 +315,19 @@ def test_an_edit_or_a_delete_finds_its_deal_by_its_stored_position(app, client, 
     db = connect(app.config["DATABASE"])
     partie = sample_partie(DEALS)
     pid = store.create_partie(db, partie)
-    store.delete_deal(db, pid, 2, None)   # positions with a gap: a position is no longer a number
+    store.delete_deal(db, pid, 2)   # positions with a gap: a position is no longer a number
     store.add_deal(db, pid, partie.deals[1])
     sp = store.load(db, pid)
     statements: list[str] = []
     db.conn.set_trace_callback(statements.append)
     ident = store.deal_id(db, pid, where, known=sp)
     other = sample_partie(DEALS + 1).deals[DEALS]
-    assert store.update_deal(db, pid, where, other, sp.version, known=sp) == where
+    assert store.update_deal(db, pid, where, other, store.Guard(expected=sp.version, seen=sp)) == where
     assert not deals_by_number_query(statements)
     now = store.load(db, pid)
     assert now.partie.deals[where - 1] == other and now.partie.deals[:where - 1] == sp.partie.deals[:where - 1]
     assert store.deal_id(db, pid, where, known=now) == ident
-    store.delete_deal(db, pid, where, now.version, known=now)
+    store.delete_deal(db, pid, where, store.Guard(expected=now.version, seen=now))
     assert not deals_by_number_query(statements)
     db.conn.set_trace_callback(None)
     after = store.load(db, pid)

@@ -72,5 +72,11 @@ def game_of(thing) -> Game:
     raise LookupError(f"no registered game has a {type(rules).__name__}")
 
 
+def load(path: str) -> Game:
+    """Register the game of a `REGISTERED` line: the module that defines its `GAME` (a test registers its own
+    game by its line the same way)."""
+    return register(import_module(path).GAME)
+
+
 for _path in REGISTERED:
-    register(import_module(_path).GAME)
+    load(_path)

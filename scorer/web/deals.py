@@ -9,69 +9,15 @@ from flask_babel import gettext as _
 from .. import store
 from ..db import get_db
 from ..games import game_of
-from ..problems import Problem, ScoringError
+from ..problems import ScoringError
+from .dealing import Dealing, deal_ident, number_sent
 from .forms import EmptyForm
 from .language import say
 from .loading import current, load_or_404, remember
 from .parties import ended_page
-from .saving import _int, by_field, form_problems, replay_or_refuse, score_and_save
 
 bp = Blueprint("deal", __name__)
-
-def check_in_partie(partie, deals: tuple) -> list[Problem]:
-    """Problems the whole partie would have with these deals (a bankroll running out before later deals)."""
-    try:
-        replay_or_refuse(partie.with_deals(deals))
-    except ScoringError as exc:
-        return exc.problems
-    return []
-
-
-def render_form(sp, settlement, form, number=None, errors=(), result=None, status=200, **extra):
-    """The game's deal form page (or, for the live preview, just its preview box); `extra` goes to the
-    game's `form_context` (what a button of its own, like Strohmandeln's "count", has to say)."""
-    game = game_of(sp.partie)
-    template = "_preview.html" if request.args.get("fragment") else "deal_form.html"
-    return render_template(
-        f"{game.templates}/{template}", sp=sp, partie=sp.partie, s=settlement, form=form, number=number,
-        errors=by_field(errors), result=result, **game.web_module().form_context(sp.partie, form, **extra),
-    ), status
-
-
-def opened_with_points(sp, settlement, form, number):
-    """A new deal's form opened with its card points in the query (the calculator's "Use for Anna") shows its
-    preview at once, and the result beside Save, without JavaScript too; a deal that cannot be scored yet shows
-    the form alone (Save says why)."""
-    partie = sp.partie
-    if number is not None or not request.args.get("points") or len(settlement.deals) != len(partie.deals):
-        return None
-    deal, errors = game_of(partie).web_module().to_deal(form, partie)
-    if deal is None or errors:
-        return None
-    try:
-        return game_of(partie).preview(partie, deal, settlement=settlement)
-    except ScoringError:
-        return None
-
-
-def handle(sp: store.StoredPartie, settlement, number: int | None):
-    """The deal form of every game: GET shows it; POST previews, saves (a new deal, or deal `number`
-    edited), or runs one of the game's own buttons (`ACTIONS`)."""
-    partie = sp.partie
-    web = game_of(partie).web_module()
-    existing = partie.deals[number - 1] if number and number <= len(partie.deals) else None
-    form = web.make_form(sp, settlement, existing)
-    if request.method == "GET":
-        return render_form(sp, settlement, form, number, result=opened_with_points(sp, settlement, form, number))
-    if not form.validate_on_submit():
-        return render_form(sp, settlement, form, number, form_problems(form), status=422)
-    action = request.form.get("action", "save")
-    if action in web.ACTIONS:
-        errors, extra = web.ACTIONS[action](form, partie)
-        return render_form(sp, settlement, form, number, errors, status=422 if errors else 200, **extra)
-    deal, errors = web.to_deal(form, partie)
-    return score_and_save(sp, settlement, form, number, deal, errors, action, render_form, web.FIELD_OF,
-                          web.summary)
+bp.add_app_template_global(deal_ident, "deal_ident")   # the edit form's hidden deal_id
 
 
 @bp.route("/p/<pid>/deal", methods=("GET", "POST"))
@@ -79,7 +25,7 @@ def create(pid):
     """Record the next deal."""
     sp, settlement = current(pid)
     remember(pid)
-    return handle(sp, settlement, None)
+    return Dealing(sp, settlement).answer()
 
 
 @bp.route("/p/<pid>/deal/<int:number>")
@@ -104,7 +50,7 @@ def update(pid, number):
     sp, settlement = current(pid)
     if number < 1 or (number > len(sp.partie.deals) and request.method != "POST"):
         abort(404)
-    return handle(sp, settlement, number)
+    return Dealing(sp, settlement, number).answer()
 
 
 def posted_button(pid):
@@ -114,7 +60,7 @@ def posted_button(pid):
     form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
-    if _int(form.version.data) is None:
+    if number_sent(form.version.data) is None:
         return sp, form, stale_button(pid)
     return sp, form, None
 
@@ -129,16 +75,9 @@ def delete(pid, number):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
     broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
-
-    def check(now):   # inside the write transaction, on the partie as it is then
-        if broken:
-            return
-        later = check_in_partie(now.partie, now.partie.deals[:number - 1] + now.partie.deals[number:])
-        if later:
-            raise ScoringError(later)
-
+    guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken)
     try:
-        store.delete_deal(get_db(), pid, number, _int(form.version.data), check=check, known=sp)
+        store.delete_deal(get_db(), pid, number, guard)
     except store.EndedError:
         return refused_ended(sp, _("Nothing was deleted: this partie has ended, and an ended partie's deals cannot "
                                    "be changed. To delete deal %(num)s, reopen the partie first.", num=number))
@@ -167,7 +106,7 @@ def undo(pid):
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
     try:
-        store.delete_deal(get_db(), pid, number, _int(form.version.data), known=sp)
+        store.delete_deal(get_db(), pid, number, store.Guard(expected=number_sent(form.version.data), seen=sp))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))
@@ -187,22 +126,9 @@ def restore(pid, entry):
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
-    game = game_of(sp.partie)
-
-    def parse(raw):
-        problems: list = []
-        deal = game.file.parse_deal(raw, problems)
-        if deal is None or problems:
-            raise ScoringError(problems or [Problem("deal", "this deal cannot be read")])
-        return deal
-
-    def check(now):   # inside the write transaction, on the partie with the deal back
-        later = check_in_partie(now.partie, now.partie.deals)
-        if later:
-            raise ScoringError(later)
-
-    try:
-        number = store.restore_deal(get_db(), pid, entry, _int(form.version.data), parse, check=check)
+    try:   # the partie with the deal back must replay (a later deal may need it gone)
+        number = store.restore_deal(get_db(), pid, entry, store.Guard(expected=number_sent(form.version.data),
+                                                                      replay=True))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was put back: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To put the deal back, reopen the partie first."),

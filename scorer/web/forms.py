@@ -9,7 +9,7 @@ from functools import lru_cache
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField
+from wtforms import HiddenField, StringField
 
 from .language import language
 
@@ -31,6 +31,22 @@ class Form(FlaskForm):
             return wtforms_translations(language())
 
 
+# the counting cards of a Tarock pile (the 54-card pack's, scorer/cards.py), as a pile calculator counts them
+PILE_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
+               "jacks": _l("Jacks")}
+
+
+class PileCounters:
+    """A Tarock deal form's pile calculator (a mixin of its form): a counter for each kind of counting card; the
+    game adds its own (tricks, the talon, other Tarocks)."""
+
+    trull = StringField(PILE_LABELS["trull"], default="0")
+    kings = StringField(PILE_LABELS["kings"], default="0")
+    queens = StringField(PILE_LABELS["queens"], default="0")
+    knights = StringField(PILE_LABELS["knights"], default="0")
+    jacks = StringField(PILE_LABELS["jacks"], default="0")
+
+
 class EmptyForm(Form):
     """A button that changes state: CSRF-protected, nothing else."""
 
@@ -46,3 +62,12 @@ class ImportForm(Form):
 def new_key() -> str:
     """A fresh idempotency key for a deal form."""
     return secrets.token_urlsafe(16)
+
+
+def seats(form, partie, *fields: str) -> list[tuple[str, str]]:
+    """Each of the deal form's `fields` (a choice of a player) offers the partie's players: a seat's number as its
+    value, the name as its label (a person, never a role). The choices, for a field that offers more."""
+    players = [(str(i), name) for i, name in enumerate(partie.players)]
+    for name in fields:
+        form[name].choices = players
+    return players

@@ -6,6 +6,10 @@ when one is set, and all of them share one limit of wrong passcodes and one of c
 client that is told 429 on `/new` is told 429 on `/r/import` too. Moving a partie into a Runde asks for the
 passcode when it makes a new member, and its wrong passcodes count in the same limit.
 
+The views say it themselves: `@limits.creating` on those that create or import, `@limits.asking` on one that
+only asks for the passcode. Each app has its own limiter (`init_app`); a decorated view asks its app's limiter,
+through the limits Flask-Limiter made for that view, and no view of the app is replaced.
+
 The limits come from the config (`RATELIMIT_PASSCODE`, `RATELIMIT_CREATE`, `RATELIMIT_ENABLED`); a request
 over a limit gets a 429 page in its language, with `Retry-After` and the time to try again.
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import hmac
 import time
+from functools import wraps
 
 from flask import current_app, g, render_template
 from flask_babel import gettext as _
@@ -21,8 +26,22 @@ from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-CREATING = ("partie.create", "partie.import_file", "runde.create", "runde.import_file", "runde.add_member")
-ASKING = CREATING + ("runde.move",)   # every view that checks the passcode
+CREATE = "create"       # one limit of creations and imports per client
+PASSCODE = "passcode"   # one limit of wrong passcodes per client
+
+
+def _limited(scopes: tuple[str, ...]):
+    def decorate(view):
+        @wraps(view)
+        def limited(*args, **kwargs):
+            return current_app.extensions["scorer_limited"][limited](*args, **kwargs)
+        limited.limit_scopes = scopes
+        return limited
+    return decorate
+
+
+creating = _limited((CREATE, PASSCODE))   # a view that creates or imports (a partie, a Runde, a member)
+asking = _limited((PASSCODE,))            # a view that asks for the passcode only when it creates a member
 
 
 def passcode_ok(given: str | None) -> bool:
@@ -42,18 +61,25 @@ def _passcode_failed(response) -> bool:
 
 
 def init_app(app) -> None:
-    """One limiter per app, with its own memory; the new-partie and import views limited."""
+    """One limiter per app, with its own memory; each limited view of the app (`creating`, `asking`) gets that
+    limiter's limits, kept in `app.extensions["scorer_limited"]`, which the view asks (the view stays the app's)."""
     limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True,
                       key_prefix="scorer")
     limiter.init_app(app)
     app.extensions["scorer_limiter"] = limiter
-    create = limiter.shared_limit(lambda: current_app.config["RATELIMIT_CREATE"], scope="create",
-                                  methods=["POST"])
-    tries = limiter.shared_limit(lambda: current_app.config["RATELIMIT_PASSCODE"], scope="passcode",
-                                 methods=["POST"], deduct_when=_passcode_failed)
-    for endpoint in ASKING:
-        view = app.view_functions[endpoint]
-        app.view_functions[endpoint] = tries(create(view) if endpoint in CREATING else view)
+    decorators = {
+        CREATE: limiter.shared_limit(lambda: current_app.config["RATELIMIT_CREATE"], scope=CREATE, methods=["POST"]),
+        PASSCODE: limiter.shared_limit(lambda: current_app.config["RATELIMIT_PASSCODE"], scope=PASSCODE,
+                                       methods=["POST"], deduct_when=_passcode_failed),
+    }
+    limited = app.extensions["scorer_limited"] = {}
+    for view in app.view_functions.values():
+        scopes = getattr(view, "limit_scopes", None)
+        if scopes:
+            checked = view.__wrapped__
+            for scope in scopes:   # the first the innermost: the shared limits are checked together
+                checked = decorators[scope](checked)
+            limited[view] = checked
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(error):

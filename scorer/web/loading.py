@@ -16,29 +16,14 @@ from .. import store
 from ..db import get_db
 from ..games import game_of
 from .language import sentence
-from ..problems import Problem, ScoringError
 
 MY_PARTIES = 30
 
 
 def settle(partie):
-    """The partie's settlement and None; for a partie that cannot be replayed (written by hand or by an
-    older version), the settlement of its deals before the first problem and (that deal's number, its
-    problems). Never raises for a partie whose rules could be read."""
-    game = game_of(partie)
-    try:
-        return game.replay(partie), None
-    except Exception:   # noqa: BLE001 - a broken partie is shown, not a 500
-        pass
-    settlement = game.replay(partie.with_deals(()))
-    for number, deal in enumerate(partie.deals, start=1):
-        try:
-            settlement = game.extend(settlement, (deal,))
-        except ScoringError as exc:
-            return settlement, (number, [p.at(number) if p.deal is None else p for p in exc.problems])
-        except Exception:   # noqa: BLE001 - a deal that cannot even be read
-            return settlement, (number, [Problem("type", "this deal cannot be read", deal=number)])
-    return settlement, None
+    """The partie's settlement and None; for a partie that cannot be replayed, the settlement of its deals before
+    the first problem and (that deal's number, its problems) (`Game.settle`)."""
+    return game_of(partie).settle(partie)
 
 
 def remember(pid: str) -> None:

@@ -24,6 +24,7 @@ from .forms import EmptyForm, ImportForm
 from .history import history_rows
 from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
+from . import limits
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 from .responses import attachment
@@ -77,6 +78,7 @@ def preset_name(row: dict):
 
 
 @bp.route("/new", methods=("GET", "POST"))
+@limits.creating
 def create():
     """A new partie: which game (`?game=`, among those the web app offers), then that game's own form."""
     game = games.by_key(request.values.get("game"))
@@ -88,6 +90,11 @@ def create():
 @bp.route("/p/<pid>")
 def board(pid):
     """The board: balances, money, who deals, the doubled round, the deals, the chart."""
+    return board_page(pid)
+
+
+def board_page(pid) -> str:
+    """The board rendered (the view's page, and the answer to a deal form's Save that shows it at once)."""
     sp, settlement = current(pid)
     remember(pid)
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
@@ -286,11 +293,15 @@ def export_excel(pid):
 def export_file(pid):
     """The whole partie as a partie file, to keep or to import elsewhere."""
     sp = load_or_404(pid)
+    if any(deal is None for deal in sp.partie.deals):   # a stored deal no game reads (written by hand): no file
+        current(pid)                                     # holds it; the page says which deal to fix (g.broken)
+        return broken_page(sp)
     return Response(dumps(sp.partie), mimetype="application/json",
                     headers={"Content-Disposition": attachment(_filename(sp, "json"))})
 
 
 @bp.post("/import")
+@limits.creating
 def import_file():
     """A partie file becomes a new partie; a bad file is explained and creates nothing."""
     form = ImportForm()
@@ -387,17 +398,13 @@ def manifest():
                     headers={"Cache-Control": "private, max-age=86400", "Vary": "Cookie, Accept-Language"})
 
 
-_STATIC_VERSION: dict = {}
-
-
 def static_version() -> str:
     """A short hash of the static files (the shared ones and every game's): the service worker's cache name, so that
-    a deploy replaces it."""
+    a deploy replaces it. Worked out once per app."""
     from .assets import version
-    folder = current_app.static_folder
-    if folder not in _STATIC_VERSION:
-        _STATIC_VERSION[folder] = version(current_app)
-    return _STATIC_VERSION[folder]
+    if "scorer_static_version" not in current_app.extensions:
+        current_app.extensions["scorer_static_version"] = version(current_app)
+    return current_app.extensions["scorer_static_version"]
 
 
 # what the board and the deal form load (other pages' files are kept as they are first fetched)

@@ -34,6 +34,7 @@ from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenEr
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
 from .language import TR, euros, language, number, say, sentence
+from . import limits
 from .limits import passcode_ok
 from .loading import cache as settlement_cache
 from .loading import remember
@@ -98,6 +99,7 @@ def _game_choices():
 
 
 @bp.route("/r/new", methods=("GET", "POST"))
+@limits.creating
 def create():
     """A new Runde: its name, its game, how often it settles, its first members."""
     form = NewRundeForm()
@@ -373,6 +375,7 @@ def chart(table, runde) -> dict | None:
 
 
 @bp.post("/r/<rid>/members")
+@limits.creating
 def add_member(rid):
     """A new member of the Runde."""
     runde = load_or_404(rid)
@@ -427,6 +430,7 @@ def partie_id_of(text: str) -> str:
 
 
 @bp.route("/r/<rid>/move", methods=("GET", "POST"))
+@limits.asking
 def move(rid):
     """Move an existing partie into the Runde: which member each of its players is."""
     runde = load_or_404(rid)
@@ -735,13 +739,12 @@ def _keep_imported(rid: str, pids: list, facts: list) -> None:
 
 
 @bp.route("/r/import", methods=("GET", "POST"))
+@limits.creating
 def import_file():
     """A Runde file becomes a new Runde with all its parties; a bad file is explained and stores nothing."""
     form = ImportForm()
     problems: list = []
     if request.method == "POST":
-        from .limits import passcode_ok
-
         passcode = current_app.config.get("PASSCODE")
         upload = request.files.get("file")
         if not form.validate_on_submit():

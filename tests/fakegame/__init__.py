@@ -1,8 +1,11 @@
-"""A small fake game for the tests only: it proves the seam (`scorer.games`) by joining it from its own files.
+"""A small fake game for the tests only: it proves the seam (`scorer.games`) by joining it from its own folder.
 
 "Coin toss": two or three players, each deal names who won it; the winner gets one point from each other
-player (two with the "double" preset). Everything a game brings is here: engine, partie file, tables.
-Registered by the `fake_game` fixture (tests/fakegame/fixture.py) and taken out again after the test.
+player (two with the "double" preset). Its folder is laid out as a game of the scorer's is: this module (its
+engine, partie file and tables), `game.py` (`class CoinToss(Game)`, `GAME`), `web.py` (its forms, hooks and
+blueprint), `templates/coin/` (its pages), `static/coin.js` (its deal form's script). Registered by one line,
+`games.load("tests.fakegame.game")`, in the `fake_game` fixture (tests/fakegame/fixture.py), and taken out again
+after the test.
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from scorer.game import Game
 from scorer.options import RuleSetForm, read_options
 from scorer.partie import Partie
 from scorer.partie_file import deal_frame, names_of
@@ -168,20 +170,3 @@ def table(settlement):
 
 
 tables = SimpleNamespace(rows=rows, table=table)
-
-
-class CoinToss(Game):
-    """The fake game: only what it must set; every hook keeps the base's default."""
-    key = "coin-toss"
-    name = N_("Coin toss")
-    players = (2, 3)
-    engine = engine
-    file = file
-    tables = tables
-    error = CoinError
-    choice = N_("Coin toss (2 or 3)")
-    web = "tests.fakegame.web"
-    templates = "coin"
-
-
-GAME = CoinToss()

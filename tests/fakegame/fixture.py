@@ -1,16 +1,14 @@
-"""The `fake_game` fixture: the fake game registered for one test, taken out again after it."""
+"""The `fake_game` fixture: the fake game registered for one test by its registry line, taken out again after it."""
 
 import pytest
 
 from scorer import games
 
-from . import GAME
-
 
 @pytest.fixture
 def fake_game():
-    games.register(GAME)
+    game = games.load("tests.fakegame.game")   # the line a game of the scorer has in games.REGISTERED
     try:
-        yield GAME
+        yield game
     finally:
-        games.unregister(GAME)
+        games.unregister(game)

@@ -1,20 +1,22 @@
-"""The fake game's web side (tests only): the hooks the shared routes ask of a game (scorer/game.py), and its
-pages in tests/fakegame/templates/coin/, found through its blueprint's template folder."""
+"""The fake game's web side (tests only): the hooks the shared routes ask of a game (scorer/game.py); its pages
+(tests/fakegame/templates/coin/) and its deal form's script (tests/fakegame/static/coin.js) through its blueprint."""
 
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import request
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField
 
 from scorer.partie import Partie, check_name
 from scorer.problems import Problem
+from scorer.web.assets import GameBlueprint
 from scorer.web.creating import rules_from_form
-from scorer.web.forms import new_key
+from scorer.web.forms import new_key, seats
 
-from . import GAME, PRESETS, Deal
+from . import PRESETS, Deal
+from .game import GAME
 
-blueprints = (Blueprint("coin", __name__, template_folder="templates"),)
+blueprints = (GameBlueprint("coin", __name__),)
 FIELD_OF = {"dealer": "dealer", "declarer": "winner", "type": "type"}
 ACTIONS: dict = {}
 
@@ -50,8 +52,7 @@ def partie_from_form(form):
 
 def make_form(sp, settlement, deal=None):
     form = DealForm()
-    players = [(str(i), name) for i, name in enumerate(sp.partie.players)]
-    form.dealer.choices = form.winner.choices = players
+    seats(form, sp.partie, "dealer", "winner")
     if request.method == "GET":
         form.key.data, form.version.data = new_key(), str(sp.version)
         form.dealer.data = str(settlement.next_dealer)

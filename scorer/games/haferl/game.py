@@ -7,7 +7,7 @@ say it; in code the game is `haferl` (this folder: its engine, `web.py`, `templa
 from ...tarock import TarockGame
 from ...words import N_
 from .. import haferl
-from . import file, scoring, tables
+from . import file, samples, scoring, tables
 from .problems import HaferlError
 
 
@@ -22,6 +22,9 @@ class Haferl(TarockGame):
     choice = N_("Bavarian Tarock (3 or 4)")
     web = "scorer.games.haferl.web"
     templates = "haferl"
+
+    def sample_partie(self, deals: int = 1, seed: int = 7):
+        return samples.sample_partie(deals, seed)
 
     def schrift(self, settlement):
         return tuple(scoring.schrift(settlement))

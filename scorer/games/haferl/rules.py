@@ -97,13 +97,7 @@ class RuleSet(RuleSetForm):
             parser=lambda key, preset: OPTIONS[key].parse, error=HaferlError)
         if problems:
             raise HaferlError(problems)
-        full = {name: values.get(name, option.defaults[preset])
-                for name, option in OPTIONS.items() if preset in option.presets}
-        return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
-
-    @classmethod
-    def default(cls, preset: str = "haferl") -> "RuleSet":
-        return cls.from_dict({"preset": preset})
+        return cls.of_preset(preset, values, data)
 
 
     # -- what the rule set pays ------------------------------------------------

@@ -12,7 +12,7 @@ from operator import add
 from typing import NamedTuple
 
 from ...partie import Partie
-from ...settlement import Settlement as BaseSettlement
+from ...settlement import Settlement as BaseSettlement, read_off
 from ...amounts import CENT, shared, to_cents
 from .deals import Deal, check
 from .problems import HaferlError, Problem
@@ -176,25 +176,21 @@ def start(partie: Partie) -> Settlement:
 
 
 def replay(partie: Partie, *, checked: bool = False) -> Settlement:
-    """Score every deal in order; raise HaferlError naming every deal that cannot be scored.
-
-    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
-    not checked a second time.
-    """
+    """Every deal scored in order (HaferlError names each that cannot be; `checked`: they passed `check`)."""
     return extend(start(partie), partie.deals, checked=checked)
 
 
 def upto(settlement: Settlement, k: int) -> Settlement:
-    """The settlement after the first `k` of `settlement`'s deals, exactly as replaying only those gives, read
-    off the deals' results without scoring again (an edit of deal k + 1 replays from here)."""
-    if k >= len(settlement.deals):
-        return settlement
-    partie = settlement.partie.with_deals(settlement.partie.deals[:k])
-    if k <= 0:
-        return start(partie)
-    last = settlement.deals[k - 1]
+    """The settlement after the first `k` deals, read off their results (`scorer.settlement.read_off`)."""
+    return read_off(settlement, k, start, _after)
+
+
+def _after(partie: Partie, results: tuple, settlement: Settlement) -> Settlement:
+    """The settlement of `partie` (its first deals) after `results`: the last one's balance, pot, next dealer and
+    credits."""
+    last = results[-1]
     # no one ran out before the last deal of a partie that could be replayed: `bankrupt` is None
-    return Settlement(partie=partie, deals=settlement.deals[:k], balance=last.balance, pot=last.pot,
+    return Settlement(partie=partie, deals=results, balance=last.balance, pot=last.pot,
                       next_dealer=last.next_dealer, credits=last.credits, bankrupt=None)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...amounts import money_text
+from ...partie import table_head
 from .deals import CONTRACT_LABELS
 from .rules import TARGET
 from .scoring import Settlement
@@ -51,9 +52,7 @@ def rows(settlement: Settlement, sheet) -> list[list]:
 def table(settlement: Settlement) -> str:
     """A readable table of the partie: one line a deal, then the money."""
     partie = settlement.partie
-    names = partie.players
-    width = max(len(n) for n in names)
-    lines = [" · ".join(names) + f" · {partie.rules.preset}", ""]
+    names, width, lines = table_head(partie)
     for r in settlement.deals:
         d = r.deal
         if d.type == "redeal":

@@ -20,7 +20,7 @@ from ...partie import Partie, check_name, clean_name, name_key
 from ...problems import Problem
 from ...web.assets import GameBlueprint
 from ...web.creating import rules_from_form
-from ...web.forms import Form, new_key
+from ...web.forms import Form, new_key, seats
 from ...web.language import SCORE_COLON, euros, say
 from ...web.svg import path
 
@@ -223,9 +223,7 @@ def board_context(settlement) -> dict:
 def make_form(sp, settlement, deal=None) -> DealForm:
     partie = sp.partie
     form = DealForm()
-    players = [(str(i), name) for i, name in enumerate(partie.players)]
-    form.dealer.choices = players
-    form.declarer.choices = players
+    seats(form, partie, "dealer", "declarer")
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
     if request.method == "GET":
         form.key.data = new_key()

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ...amounts import card_points_text
+from ...cards import PACK_54
 from ...words import N_, Thirds, Words
 from .problems import Problem
 from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE, PREMIUM_LABELS,
@@ -18,7 +19,7 @@ from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVEL
 
 DEAL_TYPES = ("game", "renonce", "misdeal")
 COUNTED = ("game", "renonce")
-TOTAL = 210          # 70 card points, in thirds
+TOTAL = PACK_54.total_thirds   # 70 card points, in thirds (210)
 WIN = 107            # 35 2/3
 BUERGERMEISTER = 107
 SIDES = ("declarer", "opponents")

@@ -8,7 +8,7 @@ from ...tarock import TarockGame
 from ...partie import Partie
 from ...words import N_
 from .. import koenigrufen
-from . import file, tables
+from . import file, samples, tables
 from .problems import KoenigrufenError
 
 
@@ -25,6 +25,9 @@ class Koenigrufen(TarockGame):
     templates = "koenigrufen"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS
+
+    def sample_partie(self, deals: int = 1, seed: int = 7):
+        return samples.sample_partie(deals, seed)
 
     def sitting_out(self, result):
         return result.sitting_out

@@ -206,10 +206,6 @@ class RuleSet(RuleSetForm):
             raise KoenigrufenError(problems)
         return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
 
-    @classmethod
-    def default(cls, preset: str = "ooe") -> "RuleSet":
-        return cls.from_dict({"preset": preset})
-
     def to_dict(self, full: bool = False) -> dict:
         out = super().to_dict(full)
         if "doubled_radl" in out:

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ...partie import Partie
-from ...settlement import Settlement as BaseSettlement
+from ...settlement import Settlement as BaseSettlement, read_off
 from ...amounts import CENT
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
@@ -306,27 +306,23 @@ def start(partie: Partie) -> Settlement:
 
 
 def replay(partie: Partie, *, checked: bool = False) -> Settlement:
-    """Score every deal in order; raise KoenigrufenError naming every deal that cannot be scored.
-
-    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
-    not checked a second time.
-    """
+    """Every deal scored in order (KoenigrufenError names each that cannot be; `checked`: they passed `check`)."""
     return extend(start(partie), partie.deals, checked=checked)
 
 
-def upto(settlement: Settlement, k: int) -> Settlement:
-    """The settlement after the first `k` of `settlement`'s deals, exactly as replaying only those gives, read
-    off the deals' results without scoring again (an edit of deal k + 1 replays from here)."""
-    if k >= len(settlement.deals):
-        return settlement
-    partie = settlement.partie.with_deals(settlement.partie.deals[:k])
-    if k <= 0:
-        return start(partie)
-    last = settlement.deals[k - 1]
-    return Settlement(partie=partie, deals=settlement.deals[:k], balance=last.balance,
+def _after(partie: Partie, results: tuple, settlement: Settlement) -> Settlement:
+    """The settlement of `partie` (its first deals) after `results`: the last one's Schrift and money points, next
+    dealer and doubled Radl pending; the deals counted."""
+    last = results[-1]
+    return Settlement(partie=partie, deals=results, balance=last.balance,
                       money_balance=last.money_balance, next_dealer=last.next_dealer,
                       doubled_pending=last.doubled_pending,
-                      counted=sum(1 for r in settlement.deals[:k] if r.deal.counted))
+                      counted=sum(1 for r in results if r.deal.counted))
+
+
+def upto(settlement: Settlement, k: int) -> Settlement:
+    """The settlement after the first `k` deals, read off their results (`scorer.settlement.read_off`)."""
+    return read_off(settlement, k, start, _after)
 
 
 def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...partie import table_head
 from .rules import CONTRACT_LABELS, ITEM_LABELS
 from .scoring import Settlement
 
@@ -27,9 +28,7 @@ def describe_deal(r, names) -> str:
 def table(settlement: Settlement) -> str:
     """A readable table: one line a deal and one with its points and money points, then the balances."""
     partie = settlement.partie
-    names = partie.players
-    width = max(len(n) for n in names)
-    lines = [" · ".join(names) + f" · {partie.rules.preset}", ""]
+    names, width, lines = table_head(partie)
     for r in settlement.deals:
         mult = f" x{r.multiplier}" if r.multiplier > 1 else ""
         out = f" ({names[r.sitting_out]} sits out)" if r.sitting_out is not None else ""

@@ -21,13 +21,12 @@ from .scoring import next_dealer
 from .file import parse_deal
 from .game import GAME
 from .rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
+from ...cards import PACK_54, CardError
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
-from ..strohmandeln.cards import PACK_54
-from ..strohmandeln.problems import StrohmandelnError
 from ...web.assets import GameBlueprint
 from ...web.creating import options_from_form
-from ...web.forms import Form, new_key
+from ...web.forms import PILE_LABELS, Form, PileCounters, new_key, seats
 from ...web.language import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...web.svg import path
 
@@ -39,8 +38,7 @@ LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
 SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Defenders"))]   # short: three a row at 360 px
 STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts
 MAX_PLAYERS = 5
-COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
-                  "jacks": _l("Jacks"), "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
+COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
 
 
@@ -115,7 +113,7 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
 
 # -- the deal form ---------------------------------------------------------------------------------------------
 
-class DealForm(Form):
+class DealForm(PileCounters, Form):
     """One deal: what happened, who dealt, the contract, declarer and partner, the result, Kontra, premiums;
     Trischaken's card points; the offender of a renonce or a misdeal. The premium grid's and the players'
     fields are added below (one per premium, one per seat)."""
@@ -135,11 +133,6 @@ class DealForm(Form):
     kontra = RadioField(_l("Kontra on the game"), choices=LEVELS, default="1", validate_choice=False)
     offender = RadioField(_l("Who made the mistake"), choices=[], validate_choice=False)
     # the calculator: the declarer side's pile, counted in threes (RULES.md §2, 70 in all)
-    trull = StringField(COUNTER_LABELS["trull"], default="0")
-    kings = StringField(COUNTER_LABELS["kings"], default="0")
-    queens = StringField(COUNTER_LABELS["queens"], default="0")
-    knights = StringField(COUNTER_LABELS["knights"], default="0")
-    jacks = StringField(COUNTER_LABELS["jacks"], default="0")
     tricks = StringField(COUNTER_LABELS["tricks"], default="0")
     talon = StringField(COUNTER_LABELS["talon"], default="0")
 
@@ -167,10 +160,7 @@ def proposed_dealer(settlement) -> int:
 def make_form(sp, settlement, deal=None) -> DealForm:
     partie = sp.partie
     form = DealForm()
-    players = [(str(i), name) for i, name in enumerate(partie.players)]
-    form.dealer.choices = players
-    form.declarer.choices = players
-    form.offender.choices = players
+    players = seats(form, partie, "dealer", "declarer", "offender")
     form.partner.choices = players + [("talon", _("King in the talon"))]
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
     if request.method == "GET":
@@ -394,7 +384,7 @@ def count_cards(rules, args) -> dict:
         return result
     try:
         thirds = PACK_54.pile({n: values[n] for n in COUNTERS[:5]}, cards, whole_tricks=False)
-    except StrohmandelnError as exc:
+    except CardError as exc:
         result["errors"] = [sentence(p) for p in exc.problems]
         return result
     other = card_points(TOTAL - thirds)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ...partie import name_key
 from ...partie_file import deal_frame, names_of
-from .cards import _PARSED, format_card_points, parse_card_points
+from ...cards import _PARSED, CardError, format_card_points, parse_card_points
 from .deals import Bonus, Deal
-from .problems import Problem, StrohmandelnError
+from .problems import Problem
 from .rules import BONUS_LABELS
 
 FORMAT = "strohmandeln-partie"
@@ -82,7 +82,7 @@ def parse_deal(raw: object, problems: list[Problem]) -> Deal | None:
                     continue
                 try:
                     values.append(parse_card_points(value))
-                except StrohmandelnError as exc:
+                except CardError as exc:
                     problems.extend(exc.problems)
                     values.append(None)
             card_points = tuple(values)

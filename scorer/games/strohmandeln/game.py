@@ -3,7 +3,7 @@
 from ...tarock import TarockGame
 from ...words import N_
 from .. import strohmandeln
-from . import file, rules, tables
+from . import file, rules, samples, tables
 from .problems import StrohmandelnError
 
 
@@ -19,6 +19,9 @@ class Strohmandeln(TarockGame):
     web = "scorer.games.strohmandeln.web"
     templates = "strohmandeln"
     choices_by_preset = rules.CHOICES_BY_PRESET
+
+    def sample_partie(self, deals: int = 1, seed: int = 7):
+        return samples.sample_partie(deals, seed)
 
     def keep_persons(self, form):
         self.web_module().keep_persons(form)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal
 
-from .cards import Pack, pack_for
+from ...cards import Pack, pack_for
 from ...amounts import parse_cents
 from ...options import WHOLE, Option, RuleSetForm, read_options
 from ...words import Listing, Message, Money, N_, Plural
@@ -221,14 +221,7 @@ class RuleSet(RuleSetForm):
                 problems.append(Problem("tarock_ii_ultimo", "the 40-card pack has no Tarock II"))
         if problems:
             raise StrohmandelnError(problems)
-        full = {name: (values[name] if name in values else option.defaults[preset])
-                for name, option in OPTIONS.items() if preset in option.presets}
-        return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
-
-    @classmethod
-    def default(cls, preset: str = "tarockbuch-extended") -> "RuleSet":
-        """A preset with all its defaults."""
-        return cls.from_dict({"preset": preset})
+        return cls.of_preset(preset, values, data)
 
 
     # -- what the rule set pays ------------------------------------------------

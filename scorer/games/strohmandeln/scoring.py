@@ -7,9 +7,9 @@ from typing import NamedTuple
 from decimal import Decimal
 
 from ...partie import Partie
-from ...settlement import Settlement as BaseSettlement
+from ...settlement import Settlement as BaseSettlement, read_off
 from ...amounts import to_cents
-from .cards import rounded
+from ...cards import rounded
 from .deals import Deal, check, vorhand
 from .problems import Problem, StrohmandelnError
 from .rules import RuleSet
@@ -216,25 +216,21 @@ def start(partie: Partie) -> Settlement:
 
 
 def replay(partie: Partie, *, checked: bool = False) -> Settlement:
-    """Score every deal in order; raise StrohmandelnError naming every deal that cannot be scored.
-
-    `checked`: every deal already passed `check` (a partie file read by `partie_file.from_dict` did), so it is
-    not checked a second time.
-    """
+    """Every deal scored in order (StrohmandelnError names each that cannot be; `checked`: they passed `check`)."""
     return extend(start(partie), partie.deals, checked=checked)
 
 
 def upto(settlement: Settlement, k: int) -> Settlement:
-    """The settlement after the first `k` of `settlement`'s deals, exactly as replaying only those gives, read
-    off the deals' results without scoring again (an edit of deal k + 1 replays from here)."""
-    if k >= len(settlement.deals):
-        return settlement
-    partie = settlement.partie.with_deals(settlement.partie.deals[:k])
-    if k <= 0:
-        return start(partie)
+    """The settlement after the first `k` deals, read off their results (`scorer.settlement.read_off`)."""
+    return read_off(settlement, k, start, _after)
+
+
+def _after(partie: Partie, results: tuple, settlement: Settlement) -> Settlement:
+    """The settlement of `partie` (its first deals) after `results`: the balance and money, the Nullrunde's rounds
+    and the next multiplier, the games counted, the credits."""
     rules = partie.rules
-    last = settlement.deals[k - 1]
-    multiplier = settlement.deals[k].multiplier   # the next deal's multiplier is the one after deal k
+    last = results[-1]
+    multiplier = settlement.deals[len(results)].multiplier   # the next deal's multiplier: the one after the last
     pending = last.doubled_pending
     if (rules.nullrunde or "queue") == "stack":   # after a game: [], [1], [2] or [1, 2] (see _Doubling)
         rounds = [1] * (multiplier.bit_length() - 2) + [pending] if pending else []
@@ -242,10 +238,10 @@ def upto(settlement: Settlement, k: int) -> Settlement:
         rounds = [1] * (pending % 2) + [2] * (pending // 2)
     balance = last.balance[0]
     return Settlement(
-        partie=partie, deals=settlement.deals[:k], balance=(balance, -balance),
+        partie=partie, deals=results, balance=(balance, -balance),
         money=(money(balance, rules.stake), money(-balance, rules.stake)), doubled_pending=pending,
         next_multiplier=multiplier, next_dealer=last.next_dealer,
-        games=sum(1 for r in settlement.deals[:k] if r.deal.counts_as_game), credits=last.credits, bankrupt=None,
+        games=sum(1 for r in results if r.deal.counts_as_game), credits=last.credits, bankrupt=None,
         doubled_rounds=tuple(rounds))
 
 

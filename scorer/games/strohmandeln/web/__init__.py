@@ -11,9 +11,10 @@ import re
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
+from ....cards import CardError
 from ....partie import Partie, check_name, name_key
 from ....problems import Problem
-from .. import ITEM_LABELS, Bonus, Deal, StrohmandelnError, format_blatt, parse_card_points, score
+from .. import ITEM_LABELS, Bonus, Deal, format_blatt, parse_card_points, score
 from ..deals import vorhand
 from ..file import parse_deal
 from ..game import GAME
@@ -353,7 +354,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
     if text:
         try:
             thirds = parse_card_points(text)
-        except StrohmandelnError as exc:
+        except CardError as exc:
             errors += [("points", sentence(p)) for p in exc.problems]
         else:
             blatt = form.blatt.data if form.blatt.data in ("0", "1", "2") else "0"

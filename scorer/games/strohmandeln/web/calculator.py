@@ -9,7 +9,8 @@ import re
 from flask import url_for
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
-from .. import RuleSet, StrohmandelnError, format_blatt
+from .. import RuleSet, format_blatt
+from ....cards import CardError
 from ....web.language import card_points, sentence
 from .forms import COUNTER_LABELS
 
@@ -57,7 +58,7 @@ def count(rules: RuleSet, args) -> dict:
     tricks = values.pop("tricks")
     try:
         thirds = rules.pack.pile(values, 2 * tricks)
-    except StrohmandelnError as exc:
+    except CardError as exc:
         result["errors"] = [sentence(p) for p in exc.problems]
         return result
     whole, blatt = divmod(thirds, 3)

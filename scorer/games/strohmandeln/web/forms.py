@@ -8,10 +8,9 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, 
 from wtforms.validators import InputRequired, Length, Optional
 
 from .. import PRESET_NAMES, PRESETS
-from ....web.forms import Form
+from ....web.forms import PILE_LABELS, Form, PileCounters
 
-COUNTER_LABELS = {"trull": _l("Trull cards"), "kings": _l("Kings"), "queens": _l("Queens"), "knights": _l("Knights"),
-                  "jacks": _l("Jacks"), "tarocks": _l("Other Tarocks"), "tricks": _l("Tricks")}
+COUNTER_LABELS = {**PILE_LABELS, "tarocks": _l("Other Tarocks"), "tricks": _l("Tricks")}
 
 
 
@@ -44,7 +43,7 @@ class NewPartieForm(Form):
     bankroll = StringField(_l("Credits each player starts with"), validators=[Optional()])
 
 
-class DealForm(Form):
+class DealForm(PileCounters, Form):
     """One deal: its type, dealer, undertaker, one pile's card points, bonuses, offender, reason."""
 
     key = HiddenField()          # idempotency: one deal per form
@@ -64,11 +63,6 @@ class DealForm(Form):
     offender = RadioField(_l("Who"), choices=[("0", "0"), ("1", "1")], validate_choice=False)
     reason = RadioField(_l("Why"), choices=[("no-tarock", _l("A hand without Tarock")), ("passed", _l("Both passed"))],
                         default="no-tarock")
-    trull = StringField(COUNTER_LABELS["trull"], default="0")
-    kings = StringField(COUNTER_LABELS["kings"], default="0")
-    queens = StringField(COUNTER_LABELS["queens"], default="0")
-    knights = StringField(COUNTER_LABELS["knights"], default="0")
-    jacks = StringField(COUNTER_LABELS["jacks"], default="0")
     tarocks = StringField(COUNTER_LABELS["tarocks"], default="0")
     tricks = StringField(COUNTER_LABELS["tricks"], default="0")
 

@@ -1,4 +1,5 @@
-"""The packs, card values and card points of Strohmandeln, exactly, in thirds.
+"""The Tarock basics the games share: the packs (the 54-card pack counted in threes or simply added, the 40-card
+pack), card values and card points, exactly, in thirds.
 
 Card points are integers counting thirds of a point everywhere inside the engine
 (`thirds = 3*S - 2*n` when counting in threes); fractions appear only when a value is
@@ -12,9 +13,13 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...amounts import card_points_text
-from ...words import N_
-from .problems import Problem, StrohmandelnError
+from .amounts import card_points_text
+from .problems import Problem, ScoringError
+from .words import N_
+
+
+class CardError(ScoringError):
+    """Card points or a pile that cannot be, with every reason why."""
 
 
 @dataclass(frozen=True)
@@ -85,16 +90,16 @@ class Pack:
     def pile(self, counts: dict[str, int], cards: int, whole_tricks: bool = True) -> int:
         """Card points, in thirds, of a pile with these counts of counted cards.
 
-        `whole_tricks`: the pile is whole tricks of two (Strohmandeln); Königrufen's piles hold tricks of four
-        and cards from the talon, so any number of cards.
-        Raises StrohmandelnError naming every reason the pile cannot exist.
+        `whole_tricks`: the pile is whole tricks of two (a game of two players); with more players a pile holds
+        tricks of four and cards from the talon, so any number of cards.
+        Raises CardError naming every reason the pile cannot exist.
         """
         problems = []
         for name in counts:
             if name not in {c.name for c in self.counted}:
                 problems.append(Problem("pile", "the {pack} pack has no {name} to count", pack=self.name, name=str(name)[:20]))
         if problems:
-            raise StrohmandelnError(problems)
+            raise CardError(problems)
         if cards < 0 or cards > self.cards:
             problems.append(Problem("cards", "a pile has between 0 and {max} cards, not {n}", max=self.cards, n=cards))
         elif cards % 2 and whole_tricks:
@@ -117,7 +122,7 @@ class Pack:
                                         "the other pile would lack counting cards",
                                         n=cards, counted=counted))
         if problems:
-            raise StrohmandelnError(problems)
+            raise CardError(problems)
         return self.value_thirds(value + (cards - counted) * self.filler.value, cards)
 
     @cached_property
@@ -220,10 +225,10 @@ _PATTERNS = (
 def parse_card_points(value: object) -> int:
     """Card points as given by a person or a file (35, "35", "35 2/3", "35 + 2 Blatt") -> thirds."""
     if isinstance(value, bool):
-        raise StrohmandelnError([Problem("card_points", "card points must be a number, not {value}", value=value)])
+        raise CardError([Problem("card_points", "card points must be a number, not {value}", value=value)])
     if isinstance(value, int):
         if value < 0:
-            raise StrohmandelnError([Problem("card_points", "card points cannot be negative ({value})", value=value)])
+            raise CardError([Problem("card_points", "card points cannot be negative ({value})", value=value)])
         return 3 * value
     if isinstance(value, str):
         known = _PARSED.get(value)
@@ -240,7 +245,7 @@ def parse_card_points(value: object) -> int:
                     _PARSED[value] = thirds
                 return thirds
     shown = str(value)[:20]
-    raise StrohmandelnError([Problem(
+    raise CardError([Problem(
         "card_points",
         "'{value}' is not a number of card points: write a whole number, "
         "or one and a third like 35 2/3",
