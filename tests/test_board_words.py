@@ -28,6 +28,7 @@ def test_a_bavarian_evening_opens_without_red_and_a_refill_is_said(client):
     for i in range(3):
         assert re.search(rf'<span class="balance zero"\s+id="balance-{i}">−0.05 €</span>', page), i
     assert "The balances count what each one paid into the pot" in page
+    assert '<section class="score many"' in page   # three cards of the shared layout, in the smaller type
     # Clara deals, Anna's Pick-Up with all 120: 60 units are 0.60 due, the pot pays its 0.15 and is refilled
     haferl_deal(client, board, dealer="2", declarer="0", contract="pickup", points="120")
     page = client.get(board).text
