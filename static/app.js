@@ -344,6 +344,18 @@
   function setup() {
     document.querySelectorAll("form.confirm").forEach(function (form) {
       form.addEventListener("submit", function (event) {
+        if (!navigator.onLine && WORDS.offlineAction) {   // Undo with no connection: said, never a silent tap
+          event.preventDefault();
+          let p = form.parentNode.querySelector(".offline-action");
+          if (!p) {
+            p = line("", "errors offline-action");
+            p.setAttribute("role", "alert");
+            form.after(p);
+          }
+          p.textContent = WORDS.offlineAction;
+          showOffline(true);
+          return;
+        }
         if (!window.confirm(form.dataset.confirm)) event.preventDefault();
       });
     });

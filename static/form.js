@@ -61,25 +61,33 @@
   // (read out when it changes); the select or radios stay in the form, hidden, and carry the value. `data-zero`:
   // the words for the first level; `data-caption`: a visible name when the label is for screen readers only;
   // `data-stepper-when`: the stepper's `data-when`; `data-fewer-text` / `data-more-text`: the buttons' names
-  // ("{label}" for the name) when the label alone does not say what is counted (a player's name).
+  // ("{label}" for the name) when the label alone does not say what is counted (a player's name). Each of these
+  // may stand once on an ancestor marked `data-stepper-texts` for all the steppers inside it (a page kept small).
   function addChoiceSteppers(root) {
     let made = 0;
     root.querySelectorAll("select[data-stepper], fieldset[data-stepper]").forEach(function (el) {
       if (el.dataset.stepped) return;
       el.dataset.stepped = "1";
+      const shared = el.parentElement && el.parentElement.closest("[data-stepper-texts]");
+      ["zero", "caption", "fewerText", "moreText"].forEach(function (key) {
+        if (shared && !el.dataset[key] && shared.dataset[key]) el.dataset[key] = shared.dataset[key];
+      });
       const isSelect = el.tagName === "SELECT";
       const radios = isSelect ? [] : Array.prototype.slice.call(el.querySelectorAll("input[type=radio]"));
       const count = isSelect ? el.options.length : radios.length;
       if (count < 2) return;
       const texts = root.querySelector("[data-more]") ? root.querySelector("[data-more]").dataset : {};
       const labelEl = isSelect ? (el.labels && el.labels[0]) : el.querySelector("legend");
-      const name = (el.dataset.caption || (labelEl ? labelEl.textContent : "")).replace(/\s+/g, " ").trim();
+      const name = (el.getAttribute("aria-label") || el.dataset.caption || (labelEl ? labelEl.textContent : ""))
+        .replace(/\s+/g, " ").trim();
       const wrap = document.createElement("div");
       wrap.className = "stepper choice-stepper";
       wrap.setAttribute("role", "group");
       if (labelEl) {
         if (!labelEl.id) labelEl.id = (el.id || el.name || "stepper-" + made) + "-label";
         wrap.setAttribute("aria-labelledby", labelEl.id);
+      } else if (name) {
+        wrap.setAttribute("aria-label", name);   // a select named by its aria-label
       }
       made += 1;
       if (el.dataset.stepperWhen) wrap.dataset.when = el.dataset.stepperWhen;
@@ -230,9 +238,18 @@
     form.addEventListener("change", function (event) {
       if (!event.target.classList.contains("count-input")) refresh();
     });
+    // every keystroke that changes the deal (any field's, not only the card points'): a new preview
     form.addEventListener("input", function (event) {
-      if (event.target.name === "points") refresh();
+      if (!event.target.classList.contains("count-input")) refresh();
     });
+    // a field the player has touched: only there does the live preview put its problems (never before any input)
+    ["input", "change"].forEach(function (type) {
+      form.addEventListener(type, function (event) {
+        const at = event.target.closest && event.target.closest("[id^='f-'], [id^='fs-']");
+        if (at) at.dataset.touched = "1";
+      });
+    });
+    setupEnter(form);
 
     addChoiceSteppers(form);   // data-stepper: a few ordered levels as [-] value [+]
 
@@ -257,7 +274,12 @@
           [[data.bonuses || [], true], [data.unheld || [], false]].forEach(function (pair) {
             pair[0].forEach(function (b) {
               const box = form.querySelector("input[name=bonuses][value='" + b + ":" + (pile ? pile.value : "0") + "']");
-              if (box) box.checked = pair[1];
+              if (!box || box.checked === pair[1]) return;
+              box.checked = pair[1];
+              // a bonus the count ticks is seen: its fold opens and its summary says it (the fold's change)
+              const fold = box.closest("details");
+              if (fold && pair[1]) fold.open = true;
+              box.dispatchEvent(new Event("change", { bubbles: true }));
             });
           });
           refresh();
@@ -365,6 +387,22 @@
 
   // The result beside Save (the server's preview says it: #preview-short), no separate Preview
   // button, the folded bonuses' summary, and the preview's errors at the fields they concern.
+  // Enter (a phone's "Done" or "Next") in a field with choices after it (`data-no-submit`) never submits the form:
+  // it moves to the next such field still empty (Trischaken's players) or closes the keyboard. Save saves.
+  function setupEnter(form) {
+    form.addEventListener("keydown", function (event) {
+      const input = event.target;
+      if (event.key !== "Enter" || !input.matches || !input.matches("input[data-no-submit]")) return;
+      event.preventDefault();
+      const all = Array.prototype.slice.call(form.querySelectorAll("input[data-no-submit]"))
+        .filter(function (el) { return el.offsetParent !== null; });
+      const at = all.indexOf(input);
+      const after = all.slice(at + 1).concat(all.slice(0, at));
+      const next = input.enterKeyHint === "done" ? null : after.find(function (el) { return !el.value; });
+      if (next) next.focus(); else input.blur();
+    });
+  }
+
   function setupScoreSheet(form) {
     const preview = document.getElementById("preview");
     const result = document.getElementById("save-result");
@@ -377,7 +415,7 @@
       if (!preview) return;
       preview.querySelectorAll("li[data-field]").forEach(function (li) {
         const at = form.querySelector("#f-" + li.dataset.field + ", #fs-" + li.dataset.field);
-        if (!at) return;
+        if (!at || !at.dataset.touched) return;   // untouched: the preview says it, the field stays calm
         const p = line(li.textContent, "errors live-error");
         at.append(p);
       });
@@ -433,6 +471,11 @@
     if (current && current.form === form && navigator.onLine) current.refresh();
     const focus = document.getElementById("conflict") || document.querySelector(".errors") || form;
     focus.scrollIntoView({ block: "start" });
+    // the focus goes where the refusal is said: a screen reader reads it, the keyboard goes on from there
+    if (focus !== form) {
+      if (!focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
+      focus.focus({ preventScroll: true });
+    }
     return form;
   }
 
@@ -529,6 +572,23 @@
     saveBox(box);
   }
 
+  // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it)
+  function kept(form) {
+    const word = form.querySelector("#save .save-word");
+    if (!word || !WORDS.kept) return;
+    if (!word.dataset.save) word.dataset.save = word.textContent;
+    word.textContent = WORDS.kept;
+    form.classList.add("kept");
+    function back() {
+      word.textContent = word.dataset.save;
+      form.classList.remove("kept");
+      form.removeEventListener("input", back);
+      form.removeEventListener("change", back);
+    }
+    form.addEventListener("input", back);
+    form.addEventListener("change", back);
+  }
+
   let sending = false;   // a double tap sends once
   window.addEventListener("pageshow", function (event) { if (event.persisted) sending = false; });
 
@@ -568,6 +628,7 @@
         enqueue(form, data, retryAt);
         if (!retryAt) showOffline(true);
         notice(form, words || "", "queued");
+        kept(form);
       }
       (navigator.onLine ? fetch(form.getAttribute("action"), {
         method: "POST", body: data, credentials: "same-origin",

@@ -22,6 +22,16 @@
     if (/^player\d$/.test(event.target.name || "")) names();
   });
   names();
+  // switching the game keeps the names typed: the link carries them (the next game's form shows them)
+  document.querySelectorAll(".game-switch a").forEach(function (link) {
+    link.addEventListener("click", function () {
+      const url = new URL(link.href, location.href);
+      form.querySelectorAll("input[name^=player]").forEach(function (input) {
+        if (/^player\d$/.test(input.name) && input.value.trim()) url.searchParams.set(input.name, input.value.trim());
+      });
+      link.href = url.pathname + url.search;
+    });
+  });
   function presets() {
     const checked = form.querySelector("input[name=preset]:checked");
     form.querySelectorAll(".opt[data-presets]").forEach(function (part) {

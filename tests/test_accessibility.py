@@ -46,6 +46,19 @@ def pages_of(page, url):
     yield "koenigrufen-new", "/new?game=koenigrufen"
     yield "koenigrufen-board", koenigrufen
     yield "koenigrufen-deal-form", koenigrufen + "/deal"
+    # the score sheet with a line: a Rufer with Kontra (its money said in the line), from the quick start
+    page.goto(url + koenigrufen)
+    page.locator(".starts a").first.tap()
+    page.wait_for_selector("#deal-form")
+    page.locator("input[name=partner][value='2'] + span").tap()
+    page.locator("input[name=result][value=won] + span").tap()
+    page.locator("#fs-kontra .choice-stepper button.step").last.tap()
+    page.locator("input[name=side_pagat][value=declarer] + span").tap()
+    page.locator("#save").tap()
+    page.wait_for_selector("#sheet tbody.deal")
+    yield "koenigrufen-sheet", koenigrufen
+    yield "koenigrufen-deals", koenigrufen + "/deals"
+    yield "koenigrufen-end", koenigrufen + "/end"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

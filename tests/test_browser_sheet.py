@@ -185,3 +185,21 @@ def test_the_share_page_copies_the_address_with_its_own_script(server, browser):
     assert not any("/static/share." in s or "/static/new." in s
                    for s in page.eval_on_selector_all("script[src]", "s => s.map(x => x.src)"))
     context.close()
+
+
+def test_the_bonuses_a_count_ticks_open_their_fold_and_are_named(server, browser):
+    context, page = phone(browser)
+    new_partie(page, server["url"])
+    page.locator(".starts a", has_text="Anna").tap()
+    page.wait_for_selector("#deal-form")
+    fold = page.locator("details.bonuses")
+    assert not fold.evaluate("d => d.open")                               # folded while none is chosen
+    page.locator("details.calc > summary").tap()
+    for _ in range(3):                                                    # all three Trull cards in Anna's pile
+        page.locator("#trull").locator("xpath=following-sibling::button").tap()
+    page.locator("#tricks").fill("6")
+    expect(page.locator("#points")).not_to_have_value("", timeout=5000)   # counted into the card points
+    expect(page.locator("#bonuses-chosen")).to_contain_text("Trull (Anna)", timeout=5000)
+    assert fold.evaluate("d => d.open")                                   # the ticked bonus is in sight
+    assert page.locator("input[name=bonuses]:checked").count() == 1
+    context.close()

@@ -26,12 +26,14 @@ def check_board(server, page):
     names = sp.partie.players
     for i in range(len(names)):
         assert page.locator(f"#balance-{i}").inner_text() == german_signed(s.balance[i])
-        assert page.locator(f"#money-{i}").inner_text().endswith(german_euros(s.money[i]))
+        assert page.locator(f"#money-{i}").inner_text() == german_euros(s.money[i]).replace(" €", "")   # the € row
     dealer = names[s.next_dealer]
     assert page.locator("#status").inner_text().startswith(
         f"{dealer} gibt und setzt aus, {names[(s.next_dealer + 1) % 5]} ist Vorhand")
     assert f"Radl: Spiel {s.counted % 5 + 1} von 5" in page.locator("#status").inner_text()
-    assert page.locator("ol.deals > li").count() == len(s.deals)
+    assert page.locator("#sheet tbody.deal").count() == len(s.deals)
+    for r in s.deals:   # each line of the sheet: each player's running total, as the engine has it
+        assert page.locator(f"#deal-{r.number} .run").all_inner_texts() == [german_signed(b) for b in r.balance]
     assert sum(s.balance) == 0 and sum(s.money_balance) == 0
     return s
 
@@ -105,8 +107,8 @@ def test_a_five_player_evening_in_german(server, browser):
     tap(page, "input[name=contract][value=dreier] + span")
     tap(page, "input[name=declarer][value='4'] + span")
     tap(page, "input[name=result][value=won] + span")
-    page.locator("#premiums > summary").tap()
-    page.locator("select[name=side_pagat]").select_option("declarer")
+    tap(page, "input[name=side_pagat][value=declarer] + span")
+    tap(page, "input[name=ann_pagat][value=yes] + span")
     kontra(page, "#fs-kontra", 2)
     expect(page.locator("#save-result")).to_have_text("Emil +18 ·")       # 1 vs 3: (4 + Pagat 2) × 3
     tap(page, "#save")
@@ -120,7 +122,7 @@ def test_a_five_player_evening_in_german(server, browser):
     record(page, "solorufer", declarer="0", partner="talon", type="renonce", offender="1")
     s = check_board(server, page)
     assert s.deals[-1].points[1] < 0 and len(s.deals) == 6
-    expect(page.locator("ol.deals")).to_contain_text("Renonce von Bernd")
+    expect(page.locator("#sheet")).to_contain_text("Renonce von Bernd")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, "koenigrufen-board-" + scheme)

@@ -59,12 +59,14 @@ def test_kontra_steppers_and_the_calculator_in_german(server, browser):
     minus.tap()
     expect(value).to_have_text("Kontra")
     # a premium's Kontra shows once the premium has a side (and is announced)
-    tap(page, "#premiums > summary")
     pagat = page.locator("#kon_pagat + .choice-stepper")
     expect(pagat).to_be_hidden()
-    page.locator("select[name=side_pagat]").select_option("declarer")
+    tap(page, "input[name=side_pagat][value=declarer] + span")
+    expect(pagat).to_be_hidden()                                        # silent: no Kontra on it
+    tap(page, "input[name=ann_pagat][value=yes] + span")
     expect(pagat).to_be_visible()
-    expect(pagat.locator(".stepper-caption")).to_have_text("Pagat ultimo: Kontra")
+    expect(pagat.locator(".stepper-caption")).to_have_text("Kontra")   # under the premium's own row
+    expect(pagat.locator("button.step").last).to_have_attribute("aria-label", "Eins mehr: Pagat ultimo: Kontra")
     pagat.locator("button.step").last.tap()
     assert page.locator("#kon_pagat").input_value() == "2"
     for scheme in ("light", "dark"):
@@ -72,7 +74,7 @@ def test_kontra_steppers_and_the_calculator_in_german(server, browser):
         page.locator("#premiums").scroll_into_view_if_needed()
         shot(page, f"koenigrufen-premium-{scheme}", full_page=False)
     page.emulate_media(color_scheme="light")
-    page.locator("select[name=side_pagat]").select_option("")
+    tap(page, "input[name=side_pagat][value=''] + span")
     pagat_kontra = page.locator("#kon_pagat").input_value()
     # the calculator: Trull 3, Kings 2, a Queen, a Jack, 6 tricks, 3 cards from the talon = 33
     tap(page, "#calc > summary")
@@ -175,5 +177,5 @@ def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, brow
     deal = sp.partie.deals[0]
     assert (deal.contract, deal.partner, deal.card_points, deal.kontra) == ("rufer", 2, 125, 2)
     assert s.balance == (-1, 1, 1, -1) and s.money_balance == (-2, 2, 2, -2)
-    expect(page.locator("ol.deals > li")).to_have_count(1)
+    expect(page.locator("#sheet tbody.deal")).to_have_count(1)
     context.close()

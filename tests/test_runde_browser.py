@@ -83,10 +83,12 @@ def test_a_runde_of_two_evenings_on_a_phone(server, browser):
     # the open balances: one group per evening (the Runde settles after every evening), who pays whom
     groups = page.locator(".open-group")
     assert groups.count() == 2
-    for group, (pid, seats) in zip(groups.all(), ((one, ["Anna", "Bernd"]), (two, ["Bernd", "Clara"]))):
+    for group, (pid, seats, deals) in zip(groups.all(), ((one, ["Anna", "Bernd"], "2 deals"),
+                                                         (two, ["Bernd", "Clara"], "1 deal"))):
         text = group.inner_text()
         day = datetime.date.fromisoformat(by_id[pid].created[:10])
-        assert group.locator("h3").inner_text() == f"{format_date(day, 'medium', locale='en')} · 1 evening"
+        # an evening settled on its own: named by its players and deals (two of one day are told apart)
+        assert group.locator("h3").inner_text() == f"{format_date(day, 'medium', locale='en')} · {' – '.join(seats)} · {deals}"
         lines = [f"{seats[t.payer]} pays {seats[t.payee]} {euros(t.amount, sign=False)}"
                  for t in fewest_transfers(list(money[pid]))]
         assert len(lines) == 1 and lines[0] in text

@@ -47,6 +47,10 @@ def new_partie_page(game, passcode: str | None, remember):
     store it and go to its board, or show the form again with every problem next to its field (422)."""
     web = game.web_module()
     runde, prefill = in_runde(game)
+    for seat in range(5):   # names typed before switching the game (static/new.js carries them in the link)
+        name, field = request.args.get(f"player{seat}", ""), f"player{seat}"
+        if name and field not in prefill and hasattr(web.NewPartieForm, field):
+            prefill[field] = name[:40]
     form = web.NewPartieForm(**prefill) if request.method == "GET" else web.NewPartieForm()
     status, passcode_error, runde_error = 200, None, None
     if form.validate_on_submit():

@@ -5,6 +5,8 @@ ask of this game through the registry (`Game.web`, see scorer/game.py for the ho
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, RadioField, StringField
@@ -173,9 +175,18 @@ def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
 
 # -- the board and the deal form ------------------------------------------------------------------------
 
+def antes(result) -> tuple:
+    """What each player put into the pot in this deal (the ante of a refill): part of his net, not a loss."""
+    paid = [Decimal(0)] * len(result.net)
+    for t in result.transfers:
+        if t.reason == "ante" and isinstance(t.payer, int) and 0 <= t.payer < len(paid):
+            paid[t.payer] += t.amount
+    return tuple(paid)
+
+
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "transfers": transfers}
+    return {"describe": describe, "transfers": transfers, "antes": antes}
 
 
 AT_THE_END = {"share": _l("Share the pot as the rules say"), "keep": _l("Keep the pot for the next evening")}
@@ -193,7 +204,9 @@ def end_context(settlement) -> dict:
     so no warning."""
     rows = [{"name": name, "points": None, "money": settlement.balance[i]}
             for i, name in enumerate(settlement.partie.players)]
-    notes = [] if settlement.pot is None else [_("Pot: %(amount)s", amount=euros(settlement.pot, False))]
+    notes = [] if settlement.pot is None else [
+        _("Pot: %(amount)s", amount=euros(settlement.pot, False)),
+        _("The money above is before the pot is shared out or kept; “At the end” below is after it.")]
     return {"rows": rows, "warnings": [], "notes": notes}
 
 

@@ -27,7 +27,7 @@ from ...problems import Problem
 from ...web.assets import GameBlueprint
 from ...web.creating import options_from_form
 from ...web.forms import PILE_LABELS, Form, PileCounters, new_key, seats
-from ...web.language import SCORE_COLON, card_points, say, sentence, signed
+from ...web.language import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...web.svg import path
 
 blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/koenigrufen/) and static files (static/) in this folder
@@ -35,7 +35,8 @@ blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
-SIDE_CHOICES = [("", "–"), ("declarer", _l("Declarer's side")), ("opponents", _l("Opponents"))]
+SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Defenders"))]   # short: three a row at 360 px
+STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts
 MAX_PLAYERS = 5
 COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
@@ -137,11 +138,13 @@ class DealForm(PileCounters, Form):
 
 
 for _p in PREMIUMS:
-    setattr(DealForm, f"side_{_p}", SelectField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
-    setattr(DealForm, f"ann_{_p}", SelectField(_l("Announced"), default="yes",
-                                               choices=[("yes", _l("announced")), ("no", _l("silent"))]))
-    setattr(DealForm, f"made_{_p}", SelectField(_l("Made"), default="yes",
-                                                choices=[("yes", _l("made")), ("no", _l("failed"))]))
+    # segmented buttons (radios): whose, silent or announced, made or failed; a form posted without an answer keeps
+    # the older meaning (announced, made), a new form shows "silent" chosen (the one that happens without a word)
+    setattr(DealForm, f"side_{_p}", RadioField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
+    setattr(DealForm, f"ann_{_p}", RadioField(_l("Announced"), default="yes",
+                                              choices=[("no", _l("silent")), ("yes", _l("announced"))]))
+    setattr(DealForm, f"made_{_p}", RadioField(_l("Made"), default="yes",
+                                               choices=[("yes", _l("made")), ("no", _l("failed"))]))
     setattr(DealForm, f"kon_{_p}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
 for _i in range(MAX_PLAYERS):
     setattr(DealForm, f"each{_i}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
@@ -165,9 +168,17 @@ def make_form(sp, settlement, deal=None) -> DealForm:
         form.version.data = str(sp.version)
         dealer = proposed_dealer(settlement) if deal is None else deal.dealer
         form.dealer.data = str(dealer)
-        form.declarer.data = str(vorhand(dealer, len(partie.players)))
         form.contract.data = "rufer" if "rufer" in partie.rules.contracts else partie.rules.contracts[0]
+        if request.args.get("contract") in partie.rules.contracts:   # a quick start from the board
+            form.contract.data = request.args["contract"]
+        # the declarer is a person chosen, never proposed (a Piccolo or a Dreier is anyone's); a contract only the
+        # Vorhand may play has him (the server takes the Vorhand for it in any case)
+        form.declarer.data = str(vorhand(dealer, len(partie.players))) if form.contract.data in VORHAND_ONLY else None
+        form.offender.data = str(dealer)   # a misdeal is the dealer's; a renonce's offender is chosen
+        for p in PREMIUMS:
+            form[f"ann_{p}"].data = "no"
         if deal is not None:
+            form.offender.data = None
             fill(form, deal, len(partie.players))
     return form
 
@@ -204,20 +215,33 @@ def fill(form: DealForm, deal: Deal, n: int) -> None:
         form[f"kon_{p.premium}"].data = str(p.kontra)
 
 
+DECIMAL_THIRDS = {"0": 0, "00": 0, "000": 0, "3": 1, "33": 1, "333": 1, "7": 2, "66": 2, "67": 2, "666": 2, "667": 2}
+
+
 def read_points(text: str):
-    """Card points as typed: "41", "41 2/3", "41⅔", "41,67" is not thirds: None for empty, ValueError if wrong."""
-    text = (text or "").strip().replace("⅓", " 1/3").replace("⅔", " 2/3").replace("\u2009", " ")
+    """Card points as typed on any keyboard: "41", "41 2/3", "41⅔", "41,2/3", "41.2/3", and, for a phone's number
+    pad (digits and a decimal separator only), the third as a decimal: "41,67" or "41.67" (also ,7 ,66 ,667) is
+    41 2/3, "41,33" (,3 ,333) is 41 1/3. None for empty, ValueError if wrong (any other decimal included)."""
+    text = (text or "").strip().replace("⅓", " 1/3").replace("⅔", " 2/3").replace("\u2009", " ").replace("\u00a0", " ")
     if not text:
         return None
     text = " ".join(text.split())
-    text = re.sub(r"^0+(?=[0-9])", "", "0 " + text if re.fullmatch(r"[12]/3", text) else text)   # "⅓", "07"
-    thirds = parse_card_points(text)
+    decimal = re.fullmatch(r"([0-9]{1,3})[,.]([0-9]{1,3})", text)
+    if decimal:
+        if decimal.group(2) not in DECIMAL_THIRDS:
+            raise ValueError(text)
+        thirds = 3 * int(decimal.group(1)) + DECIMAL_THIRDS[decimal.group(2)]
+    else:
+        text = re.sub(r"^([0-9]+) ?[,.+] ?([12]) ?/ ?3$", r"\1 \2/3", text)        # "41,2/3", "41 + 2/3"
+        text = re.sub(r" ?/ ?", "/", text)
+        text = re.sub(r"^0+(?=[0-9])", "", "0 " + text if re.fullmatch(r"[12]/3", text) else text)   # "⅓", "07"
+        thirds = parse_card_points(text)
     if thirds > TOTAL:
         raise ValueError(text)
     return thirds
 
 
-POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3.")
+POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3, 35⅔ or 35.67 (⅓: 35.33).")
 
 
 def _player(value: str | None, n: int) -> int | None:
@@ -413,7 +437,7 @@ def form_context(partie, form, counted: bool = False) -> dict:
 
 
 def short_result(result, partie) -> str:
-    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +4 ×2"); in a
+    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in a
     renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores."""
     deal, points = result.deal, result.points
     who = deal.declarer if deal.declarer is not None else deal.offender
@@ -422,7 +446,18 @@ def short_result(result, partie) -> str:
     if who is None and any(points):
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
-    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+    if deal.type == "game" and deal.contract == "trischaken" and who is not None and points[who] < 0:
+        # the one who stands out: the one who pays most, or else the one who gains most (a Jungfrau); when nobody
+        # does, every one who pays most ("Anna −2, Bernd −2"), never the first of them alone
+        low, high = min(points), max(points)
+        if points.count(low) > 1 and points.count(high) == 1:
+            who = points.index(high)
+            words = f"{partie.players[who]} {signed(high)}"
+        elif points.count(low) > 1:
+            words = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(points) if x == low)
+    if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
+        return _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
+    return words
 
 
 # -- words for the deals ---------------------------------------------------------------------------------------
@@ -479,7 +514,8 @@ def facts(deal, partie, won=None, decided=True) -> str:
 def premium_words(p: Premium) -> str:
     what = say(PREMIUM_LABELS.get(p.premium, p.premium))
     side = _("opponents") if p.side == "opponents" else ""
-    how = (_("announced") if p.announced else _("silent")) + " " + (_("made") if p.made else _("failed"))
+    how = {(True, True): _("announced made"), (True, False): _("announced failed"), (False, True): _("silent made"),
+           (False, False): _("silent failed")}[(bool(p.announced), bool(p.made))]   # whole phrases: "angesagt und gemacht"
     text = " ".join(x for x in (what, side and f"({side})", how) if x)
     if p.kontra > 1:
         text += ", " + say(KONTRA_LABELS.get(p.kontra, ""))
@@ -555,9 +591,15 @@ def page_context(partie) -> dict:
     return {"describe": describe, "item_label": item_label, "premium_words": premium_words}
 
 
+def common_starts(settlement) -> list[dict]:
+    """The board's quick starts into the deal form: the contracts most played, each with the contract chosen."""
+    contracts = settlement.partie.rules.contracts
+    return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}} for c in STARTS
+            if c in contracts]
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "next": Next(settlement),
-            "differ": settlement.money_balance != settlement.balance}
+    return {"chart": chart(settlement), "next": Next(settlement), "starts": common_starts(settlement)}
 
 
 def at_the_end(settlement, choice: str | None = None):
@@ -584,4 +626,7 @@ def end_context(settlement) -> dict:
                                  "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
     if not warnings and settlement.counted:
         notes.append(_("The Radl is complete: a good moment to stop."))
+    if stake:   # the two columns: the score sheet's points, and the money paid (Kontra counts in the money)
+        notes.append(_("Points are the score sheet's (Schrift); the money is what is paid, %(stake)s a point, Kontra "
+                       "and Re included.", stake=euros(stake, False)))
     return {"rows": rows, "warnings": warnings, "notes": notes}

@@ -28,10 +28,14 @@
         if (radio) radio.checked = true;
       } else if (kept !== null) {   // back to a contract with a declarer of its own: the one the player chose
         const back = kept && fs.querySelector("input[value='" + kept + "']");
+        const shown = fs.querySelector("input:checked");
         if (fs.dataset.chosen && back) back.checked = true;
+        else if (shown) shown.checked = false;   // nobody proposed: a Piccolo's or a Dreier's declarer is chosen
         kept = null;
       }
     }
+    // the player's own pick (a tap, never the Vorhand set above): kept across a contract of the Vorhand's
+    fs.addEventListener("change", function (event) { if (event.isTrusted) fs.dataset.chosen = "1"; });
     form.addEventListener("change", follow);
     follow();
   }

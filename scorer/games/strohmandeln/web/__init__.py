@@ -139,7 +139,7 @@ def summary(result, partie) -> str:
 
 
 def short_result(result, partie) -> str:
-    """A deal's result in a few words, for beside the Save button: "Anna +3 ×2", "draw"."""
+    """A deal's result in a few words, for beside the Save button: "Anna +6 (×2 included)", "draw"."""
     net = result.points[0] - result.points[1]
     if net:
         words = f"{partie.players[0 if net > 0 else 1]} {signed(abs(net))}"
@@ -147,7 +147,9 @@ def short_result(result, partie) -> str:
         words = _("draw")
     else:
         words = "±0"
-    return words + (f" ×{result.multiplier}" if result.multiplier > 1 else "")
+    if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
+        return _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
+    return words
 
 
 def chart(settlement, width: int = 340, height: int = 90) -> dict | None:

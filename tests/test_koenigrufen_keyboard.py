@@ -1,0 +1,177 @@
+"""Königrufen's deal form on a phone (390×844, touch), as a table of four types on it: thirds typed on the number
+pad are stored as thirds, Enter (Android's "Done") in the card-points field moves on and stores nothing, the
+preview follows every keystroke, premiums and Kontra by taps; the board read back as a score sheet equals the
+engine's settlement. Screenshots in test-artifacts/ with SCORER_SCREENSHOTS=1."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scorer.web.language import euros, signed
+
+from .test_browser import PHONE, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def new_partie(page, server, names=("Anna", "Bernd", "Cilli", "Dora")):
+    page.goto(server["url"] + "/new?game=koenigrufen")
+    for i, name in enumerate(names):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    return page.url
+
+
+def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    board = new_partie(page, server)
+    # Anna deals, Bernd is Vorhand: his Rufer, from the board's quick start
+    tap(page, ".starts a:has-text('Rufer')")
+    page.wait_for_selector("#deal-form")
+    expect(page.locator("input[name=contract][value=rufer]")).to_be_checked()
+    field = page.locator("#card_points")
+    expect(field).to_have_attribute("inputmode", "decimal")   # the number pad: digits and a decimal separator
+    page.evaluate("window.stillHere = true")
+    tap(page, "input[name=partner][value='2'] + span")   # Cilli held the King
+    field.tap()
+    page.keyboard.type("30")
+    expect(page.locator("#preview")).to_contain_text("30 : 40", timeout=5000)   # the preview follows the typing
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("35,67")
+    expect(page.locator("#preview")).to_contain_text("35\u202f⅔", timeout=5000)
+    page.keyboard.press("Enter")   # "Done": closes the keyboard, never saves (partner, Kontra, premiums come after)
+    assert page.evaluate("document.activeElement && document.activeElement.id") != "card_points"
+    assert page.evaluate("window.stillHere === true")   # no page load: the form as it was
+    assert settled(server, page)[0].partie.deals == ()
+    # the rest by taps: Kontra, a silent Pagat of the declarer's side
+    page.locator("#fs-kontra .choice-stepper button.step").last.tap()
+    tap(page, "input[name=side_pagat][value=declarer] + span")
+    expect(page.locator("input[name=ann_pagat][value=no]")).to_be_checked()   # silent unless said
+    expect(page.locator("#save-result")).to_contain_text("Bernd", timeout=5000)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.locator("#premiums").scroll_into_view_if_needed()
+        shot(page, f"koenigrufen-keyboard-premiums-{scheme}", full_page=False)
+    page.emulate_media(color_scheme="light")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    tap(page, "#save")
+    page.wait_for_selector("#sheet")
+    sp, s = settled(server, page)
+    (deal,) = sp.partie.deals
+    assert deal.card_points == 107 and deal.kontra == 2 and deal.partner == 2   # 35 2/3, as typed
+    assert [(p.premium, p.side, p.announced, p.made) for p in deal.premiums] == [("pagat", "declarer", False, True)]
+    # Trischaken: Enter in one player's field moves to the next player's; thirds typed as decimals
+    page.goto(board + "/deal?start=1&contract=trischaken")
+    first = page.locator("#tp2")   # Bernd deals, Cilli is Vorhand: her field has the focus
+    expect(first).to_be_focused()
+    page.keyboard.type("20,33")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tp3")).to_be_focused()
+    page.keyboard.type("30,67")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tp0")).to_be_focused()
+    page.keyboard.type("19")
+    page.keyboard.press("Enter")
+    assert len(settled(server, page)[0].partie.deals) == 1   # nothing saved by Enter
+    tap(page, "#save")
+    page.wait_for_selector("#sheet")
+    sp, s = settled(server, page)
+    assert sp.partie.deals[-1].card_points == (57, 0, 61, 92)   # Bernd's empty field: the rest, 0
+    # the sheet read back equals the engine
+    for i in range(4):
+        assert page.locator(f"#balance-{i}").inner_text() == signed(s.balance[i])
+        assert page.locator(f"#money-{i}").inner_text() == euros(s.money[i]).replace(" €", "")
+    for r in s.deals:
+        runs = page.locator(f"#deal-{r.number} .nums .run").all_inner_texts()
+        assert runs == [signed(b) for b in r.balance]
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shot(page, f"koenigrufen-sheet-{scheme}", full_page=False)
+    context.close()
+
+
+def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    board = new_partie(page, server)
+    tap(page, ".starts a:has-text('Rufer')")
+    tap(page, "input[name=partner][value='2'] + span")
+    tap(page, "input[name=result][value=won] + span")
+    tap(page, "#save")
+    page.wait_for_selector("#sheet tbody.deal")
+    page.goto(board + "/deal")                       # the form, loaded while the connection is there
+    context.set_offline(True)
+    tap(page, "input[name=partner][value='3'] + span")
+    tap(page, "input[name=result][value=lost] + span")
+    tap(page, "#save")
+    expect(page.locator(".queued")).to_be_visible()
+    expect(page.locator("#save")).to_contain_text("✓ Kept on this phone")   # Save looks done, not untouched
+    tap(page, "input[name=result][value=won] + span")                       # a change: Save saves again
+    expect(page.locator("#save")).to_contain_text("Save deal")
+    tap(page, "input[name=result][value=lost] + span")
+    tap(page, "#save")
+    expect(page.locator("#save")).to_contain_text("✓ Kept on this phone")
+    assert len(settled(server, page)[0].partie.deals) == 1
+    context.set_offline(False)
+    page.goto(board)
+    expect(page.locator("#sheet tbody.deal")).to_have_count(2)   # the outbox sent it, once
+    # Undo with no connection: said beside the button, nothing undone
+    context.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    tap(page, "#undo button")
+    expect(page.locator(".offline-action")).to_contain_text("No connection: nothing was changed")
+    context.set_offline(False)
+    assert len(settled(server, page)[0].partie.deals) == 2
+    context.close()
+
+
+def test_names_typed_are_kept_when_switching_to_koenigrufen(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.goto(server["url"] + "/new")
+    page.locator("#player0").fill("Anna")
+    page.locator("#player1").fill("Bernd")
+    page.locator(".game-switch a", has_text="Königrufen").tap()
+    page.wait_for_url("**game=koenigrufen**")
+    expect(page.locator("#player0")).to_have_value("Anna")
+    expect(page.locator("#player1")).to_have_value("Bernd")
+    expect(page.locator("#player2")).to_have_value("")
+    context.close()
+
+
+def test_a_refused_save_puts_the_focus_on_what_to_fix(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    new_partie(page, server)
+    tap(page, ".starts a:has-text('Rufer')")
+    tap(page, "input[name=partner][value='2'] + span")
+    page.locator("#card_points").fill("35,5")                 # no third: refused
+    tap(page, "#save")
+    expect(page.locator(".errors.summary")).to_be_focused()
+    expect(page.locator(".errors.summary")).to_contain_text("35.67")
+    expect(page.locator("#card_points")).to_have_attribute("aria-invalid", "true")
+    assert settled(server, page)[0].partie.deals == ()
+    context.close()
+
+
+def test_a_piccolos_declarer_is_chosen_never_proposed(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    new_partie(page, server)
+    tap(page, "#record")   # a Rufer: the Vorhand (Bernd) plays it
+    expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
+    tap(page, "input[name=contract][value=piccolo] + span")
+    expect(page.locator("input[name=declarer]:checked")).to_have_count(0)   # nobody proposed for a Piccolo
+    tap(page, "input[name=declarer][value='2'] + span")                      # Cilli plays it
+    tap(page, "input[name=contract][value=rufer] + span")
+    expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
+    tap(page, "input[name=contract][value=piccolo] + span")
+    expect(page.locator("input[name=declarer][value='2']")).to_be_checked()  # the player's choice comes back
+    context.close()
