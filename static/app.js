@@ -341,6 +341,24 @@
   document.addEventListener("visibilitychange", acquire);
 
   // what a page's own elements get: run at load and again when a page is shown from an answer (`show`)
+  // The end of the evening's choice (a pot shared or kept): the page holds each choice's "who pays whom"; the one
+  // picked shows at once, so that what is shown beside "End the partie" is what it stores (without the script:
+  // after "Save the choice")
+  function showChosenSettlement() {
+    const settle = document.getElementById("settle");
+    if (!settle) return;
+    settle.querySelectorAll("input[name=at_the_end]").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        settle.querySelectorAll(".settle-view[data-choice]").forEach(function (view) {
+          view.hidden = view.dataset.choice !== radio.value;
+          view.querySelectorAll(".money-at-the-end, .carried").forEach(function (p) {
+            if (view.hidden) p.removeAttribute("id"); else p.id = p.classList.contains("carried") ? "carried" : "money-at-the-end";
+          });
+        });
+      });
+    });
+  }
+
   function setup() {
     document.querySelectorAll("form.confirm").forEach(function (form) {
       form.addEventListener("submit", function (event) {
@@ -362,6 +380,7 @@
     sawBoard();
     poll();
     renderOutbox();
+    showChosenSettlement();
     const wake = document.getElementById("wake");
     if (wake && "wakeLock" in navigator) {
       wake.hidden = false;

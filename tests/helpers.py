@@ -48,3 +48,10 @@ def messages(ruleset, deal):
 def settle(ruleset, *deals, first_dealer=0):
     """Replay deals as a partie of Anna and Bernd."""
     return replay(Partie(("Anna", "Bernd"), ruleset, tuple(deals), first_dealer))
+
+
+def shown(page: str) -> str:
+    """The page without the end of the evening's settlements for the choices not picked (`<div class="settle-view"
+    … hidden>`): what a player sees of "Who pays whom"."""
+    import re
+    return re.sub(r'<div class="settle-view"[^>]*\bhidden>.*?</div>', "", page, flags=re.S)

@@ -7,6 +7,7 @@ Bavarian Tarock's pot and no warning."""
 import re
 
 from .conftest import record, start as stroh_start
+from .helpers import shown
 from .test_haferl_web import deal as haferl_deal, settled as haferl_settled, start as haferl_start
 from .test_koenigrufen_web import deal as kr_deal, settled as kr_settled, start as kr_start
 
@@ -207,6 +208,6 @@ def test_the_pot_choice_shown_beside_end_the_partie_is_ended_with_it(app, client
     r = client.post(board + "/end", data={"at_the_end": "keep"})
     assert r.status_code == 302 and r.headers["Location"] == board
     assert store.at_the_end(db, pid) == "keep"
-    ended = client.get(board).text
+    ended = shown(client.get(board).text)
     assert not store.load(db, pid).running
     assert "is kept for the next evening" in ended and "is shared equally" not in ended

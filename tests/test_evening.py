@@ -6,12 +6,14 @@ import secrets
 
 from tests.conftest import record, start
 
+from .helpers import shown
+
 HAFERL = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "",
           "first_dealer": "0", "preset": "haferl", "draw_at_60": "y"}
 
 
 def settle_lines(page: str) -> list[str]:
-    box = re.search(r'<section class="settle".*?</section>', page, re.S)
+    box = re.search(r'<section class="settle".*?</section>', shown(page), re.S)
     assert box, "no settlement on the page"
     return [re.sub(r"\s+", " ", li).strip() for li in re.findall(r"<li>(.*?)</li>", box.group(0), re.S)]
 
@@ -49,14 +51,14 @@ def test_three_players_the_pot_shared_or_kept(client):
     response = client.post(board + "/at-the-end", data={"at_the_end": "keep"})
     assert response.status_code == 302 and response.headers["Location"].endswith("/end")
     kept = client.get(board + "/end").text
-    assert settle_lines(kept) == ["Anna pays the pot (kept for the next evening) 0.70 €",
-                                  "Bernd pays the pot (kept for the next evening) 0.10 €",
-                                  "Clara pays the pot (kept for the next evening) 0.70 €"]
+    assert settle_lines(kept) == ["Anna leaves 0.70 € in the pot for the next evening",
+                                  "Bernd leaves 0.10 € in the pot for the next evening",
+                                  "Clara leaves 0.70 € in the pot for the next evening"]
     assert "The pot (1.50 €) is kept for the next evening." in kept
     assert 'name="at_the_end" value="keep" checked' in kept
     end(client, board)
     ended = client.get(board).text
-    assert settle_lines(ended)[:1] == ["Anna pays the pot (kept for the next evening) 0.70 €"]
+    assert settle_lines(ended)[:1] == ["Anna leaves 0.70 € in the pot for the next evening"]
     # changed back on the ended board: shared again, back to the board
     response = client.post(board + "/at-the-end", data={"at_the_end": "share"})
     assert response.status_code == 302 and response.headers["Location"].endswith(board)
@@ -251,7 +253,7 @@ def test_a_bad_choice_for_the_end_stores_nothing(client):
         assert ("Pick one of the choices for the end of the evening: Share the pot as the rules say, "
                 "Keep the pot for the next evening.") in response.text
     assert client.get(board + "/version").json["version"] == version
-    assert settle_lines(client.get(board + "/end").text)[0] == "Anna pays the pot (kept for the next evening) 0.70 €"
+    assert settle_lines(client.get(board + "/end").text)[0] == "Anna leaves 0.70 € in the pot for the next evening"
     # in German
     german = client.post(board + "/at-the-end", data={"at_the_end": "burn"}, follow_redirects=True,
                          headers={"Accept-Language": "de-AT,de;q=0.9"}).text

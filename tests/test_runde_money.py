@@ -83,7 +83,7 @@ def open_groups(page: str) -> dict:
 
 def at_the_end_money(page: str) -> dict:
     """The end page's "At the end:" line: each player's money once the pot is shared or kept."""
-    line = re.search(r'<p id="money-at-the-end">(.*?)</p>', page, re.S).group(1)
+    line = re.search(r'<p id="money-at-the-end"[^>]*>(.*?)</p>', page, re.S).group(1)
     return {m.group(1): euro(m.group(2)) for m in re.finditer(r"(?:: |· )(\w+) ([+\-−]?\d+\.\d\d €)", line)}
 
 
@@ -114,7 +114,7 @@ def test_shared_and_kept_evenings_settle_in_the_runde_as_on_their_end_pages(app,
     ends = {b.rsplit("/", 1)[1]: settle_lines(client.get(b + "/end").text) for b in (shared_board, kept_board)}
     s_shared, s_kept = replayed(app, shared_board), replayed(app, kept_board)
     assert s_shared.pot and s_kept.pot                                   # both pots hold money at the end
-    assert any("pays the pot (kept for the next evening)" in line for line in ends[kept_board.rsplit("/", 1)[1]])
+    assert any("in the pot for the next evening" in line for line in ends[kept_board.rsplit("/", 1)[1]])
     assert not any("the pot" in line for line in ends[shared_board.rsplit("/", 1)[1]])
 
     rid, ids = runde_with(client, app, (shared_board, kept_board))

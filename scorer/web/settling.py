@@ -40,6 +40,18 @@ def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = 
     offered = choices(partie)
     if choice not in offered:
         choice = next(iter(offered), None)
+    one = _settled(partie, settlement, choice, carried)
+    if one is None:
+        return None
+    # every choice's settlement too, so that the page shows the one a player picks at once (before "Save the
+    # choice" or "End the partie" stores it): what is shown beside the choice is what would be stored
+    views = [(value, one if value == choice else _settled(partie, settlement, value, carried)) for value in offered] \
+        or [(None, one)]
+    return {**one, "choices": offered, "choice": choice, "views": views}
+
+
+def _settled(partie, settlement, choice, carried: Decimal) -> dict | None:
+    """One choice's settlement: {"lines", "pot", "keep", "carried", "money"} (see `settle_up`)."""
     amounts, pot = game_of(partie).at_the_end(settlement, choice)
     if amounts is None:
         return None
@@ -50,12 +62,21 @@ def settle_up(partie, settlement, choice: str | None = None, carried: Decimal = 
         balances = [to_cents(b + s) for b, s in zip(balances, shared(carried, len(balances)))]
         names.append(_("the pot kept by earlier evenings"))
         balances.append(-carried)
+    kept = None
     if pot:
+        kept = len(names)
         names.append(_("the pot (kept for the next evening)"))
         balances.append(pot)
-    lines = [_("%(payer)s pays %(payee)s %(amount)s", payer=names[t.payer], payee=names[t.payee],
-               amount=euros(t.amount, sign=False)) for t in fewest_transfers(balances)]
+    lines = []
+    for t in fewest_transfers(balances):
+        amount = euros(t.amount, sign=False)
+        if t.payee == kept:   # what a player leaves in the kept pot: never read as an ante paid again
+            lines.append(_("%(payer)s leaves %(amount)s in the pot for the next evening",
+                           payer=names[t.payer], amount=amount))
+        else:
+            lines.append(_("%(payer)s pays %(payee)s %(amount)s", payer=names[t.payer], payee=names[t.payee],
+                           amount=amount))
     has_pot = settlement.pot is not None
     money = list(zip(partie.players, balances)) if has_pot else []
     return {"lines": lines, "pot": (settlement.pot or Decimal("0")) if has_pot else None,
-            "keep": keep, "choices": offered, "choice": choice, "carried": carried, "money": money}
+            "keep": keep, "carried": carried, "money": money}

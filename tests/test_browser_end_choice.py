@@ -1,0 +1,49 @@
+"""The end of the evening's choice in a real browser (390×844): a Bavarian pot shared or kept. What "Who pays whom"
+shows follows the choice picked at once, and "End the partie" stores the choice shown, with the lines shown."""
+
+import pytest
+
+from scorer import store
+from scorer.db import connect
+
+from .test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def visible_lines(page):
+    return [li.inner_text() for li in page.locator("#settle .settle-view:visible li").all()]
+
+
+def test_the_pot_choice_shows_its_transfers_at_once_and_is_ended_as_shown(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(server["url"] + "/new?game=haferltarock")
+    for i, name in enumerate(("Anna", "Bernd", "Clara")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("text=Start the partie").tap()
+    page.wait_for_selector("#record")
+    board = page.url
+    page.goto(board + "/end")
+    # the pot (the three antes) shared: everyone gets his ante back, nobody owes anybody
+    expect_text = page.locator("#settle .settle-view:visible")
+    assert "Nobody owes anybody anything." in expect_text.inner_text()
+    assert visible_lines(page) == []
+    page.locator("#settle input[name=at_the_end][value=keep] + span").tap()
+    # kept: each one's ante stays in the pot, said as such (never as paying the pot again)
+    assert visible_lines(page) == [f"{name} leaves 0.50 € in the pot for the next evening"
+                                   for name in ("Anna", "Bernd", "Clara")]
+    assert "is kept for the next evening" in page.locator("#settle .settle-view:visible").inner_text()
+    page.locator("#end-form button[type=submit]:not([formaction])").first.tap()
+    page.wait_for_url(board)
+    pid = board.rsplit("/", 1)[1]
+    db = connect(server["db"])
+    try:
+        assert store.at_the_end(db, pid) == "keep" and not store.load(db, pid).running
+    finally:
+        db.conn.close()
+    assert visible_lines(page) == [f"{name} leaves 0.50 € in the pot for the next evening"
+                                   for name in ("Anna", "Bernd", "Clara")]
+    context.close()
