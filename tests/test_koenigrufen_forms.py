@@ -108,6 +108,9 @@ def test_the_count_button_puts_the_points_into_the_form_without_javascript(app, 
         r'<input[^>]*name="card_points"[^>]*value="33"', page)
     assert "Counted: 33 card points." in page and '<details class="calc" id="calc" open>' in page
     assert 'name="result" value="lost" checked' in page      # the card points decide: 33 loses, Lost is chosen
+    # the counted deal's result is shown at once, beside Save and in the preview (no JavaScript needed)
+    said = re.search(r'id="save-result"[^>]*>(.*?)</', page, re.S)
+    assert said and said.group(1).strip().startswith("Anna \u22121"), "no result beside Save after Count it"
     # the counters keep their values; Save records 33 : 37, lost (35 2/3 wins)
     assert re.search(r'<input id="talon" name="talon"[^>]*value="3"', page)
     response = client.post(board + "/deal", data={**data, "card_points": "33", "action": "save"})

@@ -126,7 +126,8 @@ class Dealing:
         action = request.form.get("action", "save")
         if action in self.web.ACTIONS:
             errors, extra = self.web.ACTIONS[action](form, self.sp.partie)
-            return self.render(errors, status=422 if errors else 200, **extra)
+            return self.render(errors, status=422 if errors else 200, result=None if errors else self.previewed(),
+                               **extra)
         if self.number is not None:   # an edit: of the deal the form was opened for
             ident = number_sent(request.form.get("deal_id"))
             now = store.deal_number(get_db(), self.sp.id, ident) if ident is not None else self.number
@@ -181,6 +182,15 @@ class Dealing:
             return self.game.preview(partie, deal, settlement=self.settlement)
         except ScoringError:
             return None
+
+    def previewed(self):
+        """After a button of the game's own (the pile calculator's "Count it" filled the card points): the deal's
+        result as it now stands, shown beside Save and in the preview, without JavaScript too; None while the deal
+        cannot be scored yet (nothing is said then: the form is still being filled)."""
+        self.deal, errors = self.web.to_deal(self.form, self.sp.partie)
+        if self.deal is None or errors or self.score():
+            return None
+        return self.result
 
     def score(self) -> list[tuple[str, str]]:
         """Score the deal typed as the next deal (extending the settlement) or as deal `number` (replaying):
