@@ -52,6 +52,8 @@ def game(page, number, size, won):
         expect(line).to_contain_text(f"game {number + 1} of {GAMES[size]}")
     else:
         expect(line).to_contain_text("the round is complete at this table")
+        expect(page.locator("#record")).to_be_hidden()           # no Record deal, no quick starts: the round is done
+        expect(page.locator(".starts")).to_be_hidden()
 
 
 def end_round(org, organiser, number):
