@@ -40,5 +40,23 @@
     follow();
   }
 
-  window.scorer.form.add({ init: setupWhoPlays });
+  // Trischaken's card points on a phone's number pad (digits only: no third can follow): a whole number that cannot
+  // grow (two digits, or 0: 70 is the most) moves on to the next player's empty field, or closes the keypad after
+  // the last one (the hint says so). With a keyboard (a fine pointer) nothing moves: "12 2/3" may be typed.
+  function setupAdvance(form) {
+    if (!window.matchMedia || !window.matchMedia("(pointer: coarse)").matches) return;
+    form.addEventListener("input", function (event) {
+      const input = event.target;
+      if (!input.matches || !input.matches("input[data-advance]") || !/^(0|[1-9][0-9])$/.test(input.value)) return;
+      const all = Array.prototype.slice.call(form.querySelectorAll("input[data-advance]"))
+        .filter(function (el) { return el.offsetParent !== null; });
+      const at = all.indexOf(input);
+      const next = all.slice(at + 1).concat(all.slice(0, at)).find(function (el) { return !el.value; });
+      // the last empty one is the rest: left for the server, unless it is the only one left
+      const empty = all.filter(function (el) { return !el.value; });
+      if (next && empty.length > 1) next.focus(); else input.blur();
+    });
+  }
+
+  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); } });
 })();
