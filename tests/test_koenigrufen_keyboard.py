@@ -77,8 +77,10 @@ def test_thirds_by_taps_beside_the_number_pad_and_done_never_saves(server, brows
     expect(page.locator("#tp0")).to_be_focused()
     page.keyboard.type("19")
     assert page.evaluate("document.activeElement && document.activeElement.tagName") != "INPUT"   # keypad closed
+    expect(page.locator("#tp1")).to_have_attribute("placeholder", "= 1")   # the rest shown, nothing typed
     tap(page, "input[name=tb2][value='1'] + span")
     tap(page, "input[name=tb3][value='2'] + span")
+    expect(page.locator("#tp1")).to_have_attribute("placeholder", "= 0")   # 70 - 20 1/3 - 30 2/3 - 19
     page.locator("#tp0").tap()
     page.keyboard.press("Enter")
     assert len(settled(server, page)[0].partie.deals) == 1   # nothing saved by Enter
@@ -182,4 +184,31 @@ def test_a_piccolos_declarer_is_chosen_never_proposed(server, browser):
     expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
     tap(page, "input[name=contract][value=piccolo] + span")
     expect(page.locator("input[name=declarer][value='2']")).to_be_checked()  # the player's choice comes back
+    context.close()
+
+
+def test_a_trischaken_pile_counted_fills_the_chosen_players_points(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    new_partie(page, server)
+    tap(page, ".starts a:has-text('Trischaken')")
+    page.wait_for_selector("#deal-form")
+    tap(page, "#calc > summary")
+    expect(page.locator("#fs-pile_of")).to_be_visible()          # whose pile: only in a Trischaken
+    tap(page, "input[name=pile_of][value='2'] + span")           # Cilli's pile
+    # a Trull card and a King in 5 tricks: 28 - 40/3 = 14 2/3 (RULES.md §2): 14 + 2 Blatt in her row
+    for name in ("trull", "kings"):
+        page.locator(f"#{name}").locator("xpath=following-sibling::button").tap()
+    page.locator("#tricks").fill("5")
+    expect(page.locator("#tp2")).to_have_value("14")
+    expect(page.locator("input[name=tb2][value='2']")).to_be_checked()
+    expect(page.locator("#calc .calc-live")).to_have_text("= 14\u202f⅔ (the other pile: 55\u202f⅓)")
+    for seat, points in ((1, "20"), (3, "30")):
+        page.locator(f"#tp{seat}").fill(points)
+    expect(page.locator("#save-result")).not_to_be_empty(timeout=5000)
+    tap(page, "#save")
+    page.wait_for_selector("#sheet")
+    sp, _s = settled(server, page)
+    assert sp.partie.deals[-1].card_points == (16, 60, 44, 90)   # 14 + 2 Blatt: 44 thirds; Anna's empty: the rest
     context.close()

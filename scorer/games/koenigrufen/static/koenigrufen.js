@@ -58,5 +58,32 @@
     });
   }
 
-  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); } });
+  // Trischaken's rest: once every player's field but one holds whole points (with its Blatt), the empty one shows
+  // the rest of 70 it will be given (its placeholder: nothing is typed for the player)
+  function setupRest(form) {
+    const fs = form.querySelector("#fs-card_points");
+    if (!fs) return;
+    const THIRDS = ["", "\u2153", "\u2154"];
+    function show() {
+      const rows = Array.prototype.slice.call(fs.querySelectorAll("input[data-advance]"))
+        .filter(function (el) { return el.offsetParent !== null; });
+      let sum = 0, empty = [], unread = false;
+      rows.forEach(function (el) {
+        el.placeholder = "";
+        if (!el.value.trim()) { empty.push(el); return; }
+        if (!/^[0-9]{1,2}$/.test(el.value.trim())) { unread = true; return; }
+        const blatt = form.querySelector("input[name='" + el.name.replace("tp", "tb") + "']:checked");
+        sum += 3 * parseInt(el.value, 10) + (blatt ? parseInt(blatt.value, 10) : 0);
+      });
+      if (empty.length === 1 && !unread && sum <= 210) {
+        const rest = 210 - sum;
+        empty[0].placeholder = "= " + Math.floor(rest / 3) + THIRDS[rest % 3];
+      }
+    }
+    form.addEventListener("input", show);
+    form.addEventListener("change", show);
+    show();
+  }
+
+  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); setupRest(form); } });
 })();
