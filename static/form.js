@@ -150,11 +150,9 @@
   function countQuery(root, url) {
     const params = new URLSearchParams();
     root.querySelectorAll(".count-input").forEach(function (input) { params.set(input.name, input.value); });
-    // a choice the count depends on (whose pile it fills): sent while shown, empty until one is chosen
-    root.querySelectorAll("[data-count-arg]").forEach(function (input) {
-      if (input.offsetParent === null) return;
-      if (!params.has(input.name)) params.set(input.name, "");
-      if (input.checked) params.set(input.name, input.value);
+    // a choice the count depends on (whose pile it fills): sent while shown
+    root.querySelectorAll("select").forEach(function (select) {
+      if (select.offsetParent !== null) params.set(select.name, select.value);
     });
     const sep = url.indexOf("?") >= 0 ? "&" : "?";
     return url + sep + params.toString();

@@ -179,7 +179,7 @@ def test_the_declarer_as_his_own_partner_is_said_in_the_players_words(app, clien
     page = client.get(board + "/deal", headers={"Accept-Language": "de"}).text
     assert re.search(r'<p class="who-plays" id="who-plays" hidden data-when="contract:[^"]*rufer[^"]*"[^>]*>'
                      r'Vorhand: Anna spielt.</p>', page)
-    assert '<label class="seg-option" data-when="declarer:!0"><input type="radio" name="partner" value="0"' in page
+    assert '<label data-when="declarer:!0"><input type="radio" name="partner" value="0"' in page
 
 
 def test_the_kontra_levels_are_plain_choices_with_labels_without_javascript(client):
