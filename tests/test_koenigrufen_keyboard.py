@@ -195,8 +195,8 @@ def test_a_trischaken_pile_counted_fills_the_chosen_players_points(server, brows
     tap(page, ".starts a:has-text('Trischaken')")
     page.wait_for_selector("#deal-form")
     tap(page, "#calc > summary")
-    expect(page.locator("#fs-pile_of")).to_be_visible()          # whose pile: only in a Trischaken
-    tap(page, "input[name=pile_of][value='2'] + span")           # Cilli's pile
+    expect(page.locator("#pile_of")).to_be_visible()             # whose pile: only in a Trischaken
+    page.locator("#pile_of").select_option("2")                  # Cilli's pile
     # a Trull card and a King in 5 tricks: 28 - 40/3 = 14 2/3 (RULES.md §2): 14 + 2 Blatt in her row
     for name in ("trull", "kings"):
         page.locator(f"#{name}").locator("xpath=following-sibling::button").tap()
