@@ -92,26 +92,42 @@ def rufer(c, base, db, kontra_and_two=False):
         assert [(p.premium, p.announced) for p in deal.premiums] == [("pagat", False)]
 
 
-def trischaken(c, base, db):
+def rufer_thirds(c, base, db):
     start(c.page, base, "koenigrufen", ("Anna", "Bernd", "Cilli", "Dora"))
-    c.tap(".starts a:has-text('Trischaken')")   # the Vorhand's field has the focus
-    c.page.wait_for_selector("#tp1:focus")
-    c.type("20")
-    c.enter()
-    c.type("30")
-    c.enter()
-    c.type("20")                                 # Anna's field left empty: the rest, 0 (a Jungfrau)
+    c.tap(".starts a:has-text('Rufer')")
+    c.page.wait_for_selector("#deal-form")
+    c.tap("input[name=partner][value='2'] + span")
+    c.tap("#card_points")
+    c.type("35")
+    c.tap("input[name=card_blatt][value='2'] + span")
     c.tap("#save")
     c.page.wait_for_selector("#sheet")
     sp, _ = stored(db, c.page)
-    assert sp.partie.deals[-1].card_points == (0, 60, 90, 60)
+    assert sp.partie.deals[-1].card_points == 107
+
+
+def trischaken(c, base, db, typed=("20", "30", "20"), stored_as=(0, 60, 90, 60)):
+    """Bernd is Vorhand (his field has the focus); on the phone's number pad two digits, or 0, move on to the next
+    player's field, and the last empty field is the rest of 70."""
+    start(c.page, base, "koenigrufen", ("Anna", "Bernd", "Cilli", "Dora"))
+    c.tap(".starts a:has-text('Trischaken')")
+    c.page.wait_for_selector("#tp1:focus")
+    for text in typed:
+        c.type(text)
+    c.tap("#save")
+    c.page.wait_for_selector("#sheet")
+    sp, _ = stored(db, c.page)
+    assert sp.partie.deals[-1].card_points == stored_as, sp.partie.deals[-1].card_points
 
 
 DEALS = (("Strohmandeln, an undertaken game, whole points", strohmandeln, None),
          ("Königrufen, Rufer won with a silent Pagat", rufer, 5),
          ("Königrufen, Rufer won with Kontra and two announced premiums",
           lambda c, b, d: rufer(c, b, d, kontra_and_two=True), 9),
-         ("Königrufen, Trischaken with one Jungfrau, whole points", trischaken, 8))
+         ("Königrufen, Trischaken with one Jungfrau, whole points (the Jungfrau's field the rest)", trischaken, 8),
+         ("Königrufen, Trischaken with one Jungfrau, whole points (the Jungfrau typed: 0)",
+          lambda c, b, d: trischaken(c, b, d, typed=("20", "30", "0"), stored_as=(60, 60, 90, 0)), 8),
+         ("Königrufen, Rufer won with 35 + 2 Blatt (a third by a tap)", rufer_thirds, None))
 
 
 def main() -> int:
@@ -133,7 +149,7 @@ def main() -> int:
             run(c, base, db)
             total = c.taps + c.keys
             print(f"{label}: {c.taps} taps + {c.keys} keys = {total} inputs"
-                  + (f" (goal {goal})" if goal else ""))
+                  + (f" (goal {goal}: {'met' if total <= goal else 'missed'})" if goal else ""))
             context.close()
         browser.close()
     httpd.shutdown()

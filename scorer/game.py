@@ -118,6 +118,13 @@ class Game:
         misdeals and redeals do not). Default: every deal."""
         return len(settlement.deals)
 
+    def runde_points(self, settlement) -> tuple | None:
+        """Each player's game points of an evening, for the Runde's Points column; None when the evening counts
+        none (money only, or a unit of its own, which the game gives among its `figures`: points of different kinds
+        are never added up). Default: the balance, when it is whole numbers."""
+        balance = tuple(settlement.balance)
+        return balance if all(isinstance(b, int) and not isinstance(b, bool) for b in balance) else None
+
     def figures(self, settlement) -> list[tuple]:
         """The game's own figures of a settlement for the Runde's standings: [(label, per-seat values)].
         Default: none."""

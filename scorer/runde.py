@@ -76,8 +76,7 @@ def summarize(settlement) -> dict:
     """What the standings need of one partie's settlement: deals (all, and played per seat), points, money, the
     game's figures."""
     game = game_of(settlement)
-    balance = tuple(settlement.balance)
-    points = balance if all(isinstance(b, int) and not isinstance(b, bool) for b in balance) else None
+    points = game.runde_points(settlement)   # None: no game points (Straw Man's credits are a figure of their own)
     pot = settlement.pot
     return {"deals": len(settlement.deals), "played": played(settlement), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
             "figures": tuple((label, tuple(values)) for label, values in game.figures(settlement)),
@@ -130,7 +129,7 @@ def at_the_end(evenings) -> list:
 
 # What made a stored summary: raise it with every change of the engines or of a game's figures that changes an
 # evening's summary, and the summaries stored by an older scorer are made again (`runde_summaries.made_by`).
-SUMMARY_MARK = "summary-2"
+SUMMARY_MARK = "summary-3"   # 3: Straw Man credits no longer in the points
 
 
 @dataclass

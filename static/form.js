@@ -150,6 +150,10 @@
   function countQuery(root, url) {
     const params = new URLSearchParams();
     root.querySelectorAll(".count-input").forEach(function (input) { params.set(input.name, input.value); });
+    // a choice the count depends on (whose pile it fills): sent while shown
+    root.querySelectorAll("select").forEach(function (select) {
+      if (select.offsetParent !== null) params.set(select.name, select.value);
+    });
     const sep = url.indexOf("?") >= 0 ? "&" : "?";
     return url + sep + params.toString();
   }
@@ -256,7 +260,7 @@
     const calc = form.querySelector("details.calc");
     if (calc) {
       const live = calc.querySelector(".calc-live");
-      addSteppers(calc, debounce(function () {
+      const recount = debounce(function () {
         fetch(countQuery(calc, form.dataset.countUrl)).then(function (r) { return r.json(); }).then(function (data) {
           if (data.errors.length) { live.textContent = data.errors.join(" "); return; }
           live.textContent = data.live_text;
@@ -284,7 +288,9 @@
           });
           refresh();
         }).catch(function () {});
-      }, 150));
+      }, 150);
+      addSteppers(calc, recount);
+      calc.addEventListener("change", function (event) { if (event.target.matches("[data-count-arg]")) recount(); });
     }
 
     setupSave(form);

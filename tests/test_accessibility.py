@@ -37,6 +37,14 @@ def pages_of(page, url):
     yield "bavarian-new", "/new?game=haferltarock"
     yield "bavarian-board", haferl
     yield "bavarian-deal-form", haferl + "/deal"
+    # Bavarian Tarock's score sheet with a line: a Pick-Up won (the pot's column, each one's money)
+    page.goto(url + haferl + "/deal")
+    page.locator("#fs-declarer .seg-option:visible").first.tap()
+    page.locator("#points").fill("70")
+    page.locator("#save").tap()
+    page.wait_for_selector("#sheet tbody.deal")
+    yield "bavarian-sheet", haferl
+    yield "bavarian-deals", haferl + "/deals"
     page.goto(url + "/new?game=koenigrufen")
     for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
         page.locator(f"#player{i}").fill(name)
@@ -46,6 +54,7 @@ def pages_of(page, url):
     yield "koenigrufen-new", "/new?game=koenigrufen"
     yield "koenigrufen-board", koenigrufen
     yield "koenigrufen-deal-form", koenigrufen + "/deal"
+    yield "koenigrufen-trischaken-form", koenigrufen + "/deal?contract=trischaken"
     # the score sheet with a line: a Rufer with Kontra (its money said in the line), from the quick start
     page.goto(url + koenigrufen)
     page.locator(".starts a").first.tap()

@@ -26,17 +26,16 @@ def test_a_bavarian_evening_opens_without_red_and_a_refill_is_said(client):
     page = client.get(board).text
     # everyone has put 0.05 into the pot of 0.15: no loss, no red
     for i in range(3):
-        assert re.search(rf'<span class="balance zero"\s+id="balance-{i}">−0.05 €</span>', page), i
+        assert re.search(rf'<td id="balance-{i}" class="zero">−0.05</td>', page), i
     assert "The balances count what each one paid into the pot" in page
-    assert '<section class="score many"' in page   # three cards of the shared layout, in the smaller type
+    assert '<table class="sheet money-sheet n4" id="sheet">' in page   # the score sheet: three players and the pot
     # Clara deals, Anna's Pick-Up with all 120: 60 units are 0.60 due, the pot pays its 0.15 and is refilled
     haferl_deal(client, board, dealer="2", declarer="0", contract="pickup", points="120")
     page = client.get(board).text
-    row = text(re.search(r'<li id="deal-1">.*?</li>', page, re.S).group(0))
-    assert "Anna +0.10 € (0.05 € of it into the pot)" in row
-    assert "Bernd −0.05 € (0.05 € of it into the pot)" in row
-    nets = re.findall(r'<span class="net (\w+)">(\w+)', page)
-    assert nets == [("pos", "Anna"), ("zero", "Bernd"), ("zero", "Clara")]   # the refill is no loss
+    row = text(re.search(r'<tbody class="deal" id="deal-1">.*?</tbody>', page, re.S).group(0))
+    assert "Anna, Bernd, Clara: 0.05 € each into the refilled pot" in row
+    nets = re.findall(r'<span class="d net (\w+)">([^<]*)<', page)
+    assert nets == [("pos", "+0.10"), ("zero", "−0.05"), ("zero", "−0.05")]   # the refill is no loss
     # the end page: money before the pot, "At the end" after it; the choice as big buttons
     end = client.get(board + "/end").text
     assert "The money above is before the pot is shared out or kept" in end

@@ -172,7 +172,7 @@ def test_the_calculator_of_a_koenigrufen_partie_counts_in_threes(client):
                                                                        re.S).group(1))).strip()
     assert shown == "= 19\u202f⅔ The other pile: 50\u202f⅓"
     live = client.get(f"/calculator/count?pid={board.rsplit('/', 1)[1]}&trull=2&kings=1&tricks=5&talon=3").json
-    assert live["blatt_text"] == "19\u202f⅔" and live["fill"] == {"card_points": "19\u202f⅔", "result": "lost"}
+    assert live["blatt_text"] == "19\u202f⅔" and live["fill"] == {"card_points": "19", "card_blatt": "2", "result": "lost"}
 
 
 def test_the_calculator_of_a_bavarian_partie_says_why_not(client):

@@ -223,9 +223,10 @@ def test_the_calculator_types_the_tricks_and_taps_each_counting_card(client):
 
 
 def runs(page: str, number: int) -> list[str]:
-    li = re.search(rf'<li id="deal-{number}">(.*?)</li>', page, re.S).group(1)
-    return [f"{name} {amount}" for name, amount in
-            re.findall(r'<span><span>(.*?)</span> <b>(.*?)</b>', li)]
+    """A line of Bavarian Tarock's score sheet: each player's money after the deal, under his column's name."""
+    names = re.findall(r'<th scope="col" class="[^"]*"><span class="seat-dot[^>]*></span>([^<]*)</th>', page)
+    body = re.search(rf'<tbody class="deal" id="deal-{number}">(.*?)</tbody>', page, re.S).group(1)
+    return [f"{name} {amount} €" for name, amount in zip(names, re.findall(r'<b class="run">([^<]*)</b>', body))]
 
 
 def test_bavarian_rows_show_each_players_money_after_the_deal(client):
@@ -237,7 +238,8 @@ def test_bavarian_rows_show_each_players_money_after_the_deal(client):
     page = client.get(board).text
     assert runs(page, 1) == ["Anna −0.42 €", "Bernd −0.50 €", "Clara −0.50 €", "Dieter −0.50 €"]
     assert runs(page, 2) == ["Anna −0.42 €", "Bernd −0.94 €", "Clara −0.28 €", "Dieter −0.28 €"]
-    assert "Money after this deal" in page
+    # the pot's column: 2.00 - 0.08 after the first deal
+    assert re.findall(r'<b class="run">([^<]*)</b>', re.search(r'id="deal-1">.*?</tbody>', page, re.S).group(0))[-1] == "1.92"
     # the deals list shows the same rows
     assert runs(client.get(board + "/deals").text, 1) == runs(page, 1)
 

@@ -74,8 +74,9 @@ def test_new_partie_errors_store_nothing(app, client, changes, words):
 def test_a_four_player_haferl_evening(app, client):
     board = start(client)
     page = client.get(board).text
-    assert "<strong>Dieter</strong> deals and sits out" in page and 'id="pot">Pot: 2.00 €' in page
-    assert [money(-0.5)] * 4 == [re.search(rf'id="balance-{i}">([^<]*)<', page).group(1) for i in range(4)]
+    # the score sheet's head: each one's money (the € in the row's head) and the pot in a column of its own
+    assert "<strong>Dieter</strong> deals and sits out" in page and re.search(r'id="pot" class="pot-col">2.00<', page)
+    assert [money(-0.5)[:-2]] * 4 == [re.search(rf'id="balance-{i}"[^>]*>([^<]*)<', page).group(1) for i in range(4)]
     assert deal(client, board, declarer="0", contract="pickup", points="67").status_code == 302
     assert deal(client, board, declarer="1", contract="hand", target="66", points="80").status_code == 302
     assert deal(client, board, type="redeal").status_code == 302
@@ -83,8 +84,13 @@ def test_a_four_player_haferl_evening(app, client):
     sp, s = settled(app, board)
     page = client.get(board).text
     for i in range(4):
-        assert re.search(rf'id="balance-{i}">([^<]*)<', page).group(1) == money(s.balance[i])
-    assert f'id="pot">Pot: {s.pot:.2f} €' in page and str(s.pot) == "1.72"
+        assert re.search(rf'id="balance-{i}"[^>]*>([^<]*)<', page).group(1) == money(s.balance[i])[:-2]
+    assert f'id="pot" class="pot-col">{s.pot:.2f}<' in page and str(s.pot) == "1.72"
+    # a line per deal: each one's money for it over his money after it, the pot's change over the pot after it
+    for r in s.deals:
+        body = re.search(rf'<tbody class="deal" id="deal-{r.number}">.*?</tbody>', page, re.S).group(0)
+        runs = re.findall(r'<b class="run">([^<]*)</b>', body)
+        assert runs == [money(b)[:-2] for b in r.balance] + [f"{r.pot:.2f}"], (r.number, runs)
     assert [str(x) for x in s.balance] == ["-0.22", "0.51", "-0.90", "-1.11"]   # the raised Hand: 20 units
     assert "<strong>Dieter</strong> deals and sits out" in page
     assert "Dieter: Pick-Up (Stockspiel), 40\u00a0:\u00a080 · lost" in page
@@ -197,7 +203,7 @@ def test_a_german_bavarian_board(client):
     board = start(client)
     deal(client, board, declarer="0", contract="pickup", points="67")
     page = client.get(board).text
-    assert "<strong>Anna</strong> gibt und setzt aus" in page and "Haferl: 1,93 €" in page
+    assert "<strong>Anna</strong> gibt und setzt aus" in page and 'id="pot" class="pot-col">1,93<' in page
     assert "Anna: Stockspiel, 67\u00a0:\u00a053 · gewonnen" in page
     form = client.get(board + "/deal").text
     assert "Alleinspieler" in form and "Handspiel" in form and "Schwarz" in form

@@ -58,15 +58,34 @@ def test_the_calculator_counts_the_declarer_sides_pile_in_threes(client):
     # Trull 3, Kings 2, a Queen, a Jack (31), 20 other cards: 27 cards = 6 tricks and 3 from the talon;
     # 51 - 2·27/3 = 33 (RULES.md §2)
     data = count(client, board, trull="3", kings="2", queens="1", jacks="1", tricks="6", talon="3")
-    assert data["errors"] == [] and data["thirds"] == 99 and data["fill"] == {"card_points": "33", "result": "lost"}
+    assert data["errors"] == [] and data["thirds"] == 99 and data["fill"] == {"card_points": "33", "card_blatt": "0", "result": "lost"}
     assert data["cards_text"] == "27 cards" and data["live_text"] == "= 33 (the other pile: 37)"
     # a Trull card and a King in 5 tricks: 28 - 40/3 = 14 2/3; the other side 55 1/3
     data = count(client, board, trull="1", kings="1", tricks="5")
-    assert data["thirds"] == 44 and data["fill"] == {"card_points": "14\u202f\u2154", "result": "lost"}
+    assert data["thirds"] == 44 and data["fill"] == {"card_points": "14", "card_blatt": "2", "result": "lost"}
     assert data["live_text"] == "= 14\u202f\u2154 (the other pile: 55\u202f\u2153)"
     # the whole pack: 70
     data = count(client, board, trull="3", kings="4", queens="4", knights="4", jacks="4", tricks="12", talon="6")
-    assert data["thirds"] == 210 and data["fill"] == {"card_points": "70", "result": "won"}
+    assert data["thirds"] == 210 and data["fill"] == {"card_points": "70", "card_blatt": "0", "result": "won"}
+
+
+def test_the_calculator_fills_the_chosen_players_points_in_a_trischaken(app, client):
+    board = start(client)
+    # the same pile (14 2/3) as Cilli's: her whole points and her Blatt; nobody chosen yet: counted, nothing filled
+    data = count(client, board, trull="1", kings="1", tricks="5", pile_of="2")
+    assert data["thirds"] == 44 and data["fill"] == {"tp2": "14", "tb2": "2"}
+    data = count(client, board, trull="1", kings="1", tricks="5", pile_of="")
+    assert data["thirds"] == 44 and data["fill"] == {} and "Choose whose pile" in data["live_text"]
+    # without the script: the form's Count it button fills her row, and the deal is stored with her 14 2/3
+    page = client.post(board + "/deal", data={"type": "game", "dealer": "3", "contract": "trischaken", "pile_of": "2",
+                                              "trull": "1", "kings": "1", "tricks": "5", "action": "count",
+                                              "key": "k" * 22}).text
+    assert re.search(r'id="tp2" name="tp2"[^>]*value="14"', page) and 'name="tb2" value="2" checked' in page
+    answer = client.post(board + "/deal", data={"type": "game", "dealer": "3", "contract": "trischaken", "tp0": "20",
+                                                "tp1": "30", "tp2": "14", "tb2": "2", "action": "save",
+                                                "key": "k" * 22})
+    assert answer.status_code == 302
+    assert stored(app, board).partie.deals[-1].card_points == (60, 90, 44, 16)   # Dora's: the rest
 
 
 def test_the_calculator_refuses_impossible_piles_with_a_message(client):
@@ -163,7 +182,7 @@ def test_the_declarer_as_his_own_partner_is_said_in_the_players_words(app, clien
     page = client.get(board + "/deal", headers={"Accept-Language": "de"}).text
     assert re.search(r'<p class="who-plays" id="who-plays" hidden data-when="contract:[^"]*rufer[^"]*"[^>]*>'
                      r'Vorhand: Anna spielt.</p>', page)
-    assert '<label class="seg-option" data-when="declarer:!0"><input type="radio" name="partner" value="0"' in page
+    assert '<label data-when="declarer:!0"><input type="radio" name="partner" value="0"' in page
 
 
 def test_the_kontra_levels_are_plain_choices_with_labels_without_javascript(client):

@@ -1,5 +1,5 @@
-"""Königrufen's deal form on a phone (390×844, touch), as a table of four types on it: thirds typed on the number
-pad are stored as thirds, Enter (Android's "Done") in the card-points field moves on and stores nothing, the
+"""Königrufen's deal form on a phone (390×844, touch), as a table of four types on it: thirds entered by taps (a
+whole number on the numeric keypad, + Blatt as buttons) are stored as thirds, Enter (Android's "Done") in the card-points field moves on and stores nothing, the
 preview follows every keystroke, premiums and Kontra by taps; the board read back as a score sheet equals the
 engine's settlement. Screenshots in test-artifacts/ with SCORER_SCREENSHOTS=1."""
 
@@ -22,7 +22,7 @@ def new_partie(page, server, names=("Anna", "Bernd", "Cilli", "Dora")):
     return page.url
 
 
-def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
+def test_thirds_by_taps_beside_the_number_pad_and_done_never_saves(server, browser):
     context = browser.new_context(locale="en", **PHONE)
     page = context.new_page()
     page.set_default_timeout(10000)
@@ -32,7 +32,7 @@ def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
     page.wait_for_selector("#deal-form")
     expect(page.locator("input[name=contract][value=rufer]")).to_be_checked()
     field = page.locator("#card_points")
-    expect(field).to_have_attribute("inputmode", "decimal")   # the number pad: digits and a decimal separator
+    expect(field).to_have_attribute("inputmode", "numeric")   # the number pad: digits only, the third by a tap
     page.evaluate("window.stillHere = true")
     tap(page, "input[name=partner][value='2'] + span")   # Cilli held the King
     field.tap()
@@ -40,8 +40,10 @@ def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
     expect(page.locator("#preview")).to_contain_text("30 : 40", timeout=5000)   # the preview follows the typing
     page.keyboard.press("Backspace")
     page.keyboard.press("Backspace")
-    page.keyboard.type("35,67")
+    page.keyboard.type("35")
+    tap(page, "input[name=card_blatt][value='2'] + span")   # + 2 Blatt: 35 2/3
     expect(page.locator("#preview")).to_contain_text("35\u202f⅔", timeout=5000)
+    field.tap()
     page.keyboard.press("Enter")   # "Done": closes the keyboard, never saves (partner, Kontra, premiums come after)
     assert page.evaluate("document.activeElement && document.activeElement.id") != "card_points"
     assert page.evaluate("window.stillHere === true")   # no page load: the form as it was
@@ -61,25 +63,33 @@ def test_thirds_typed_on_the_number_pad_and_done_never_saves(server, browser):
     page.wait_for_selector("#sheet")
     sp, s = settled(server, page)
     (deal,) = sp.partie.deals
-    assert deal.card_points == 107 and deal.kontra == 2 and deal.partner == 2   # 35 2/3, as typed
+    assert deal.card_points == 107 and deal.kontra == 2 and deal.partner == 2   # 35 + 2 Blatt: 107 thirds
     assert [(p.premium, p.side, p.announced, p.made) for p in deal.premiums] == [("pagat", "declarer", False, True)]
-    # Trischaken: Enter in one player's field moves to the next player's; thirds typed as decimals
+    # Trischaken: two digits on the number pad move on to the next player's field (the last empty one is the rest);
+    # each row's third by a tap on its Blatt
     page.goto(board + "/deal?start=1&contract=trischaken")
     first = page.locator("#tp2")   # Bernd deals, Cilli is Vorhand: her field has the focus
     expect(first).to_be_focused()
-    page.keyboard.type("20,33")
-    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("inputmode", "numeric")
+    page.keyboard.type("20")
     expect(page.locator("#tp3")).to_be_focused()
-    page.keyboard.type("30,67")
-    page.keyboard.press("Enter")
+    page.keyboard.type("30")
     expect(page.locator("#tp0")).to_be_focused()
     page.keyboard.type("19")
+    assert page.evaluate("document.activeElement && document.activeElement.tagName") != "INPUT"   # keypad closed
+    expect(page.locator("#tp1")).to_have_attribute("placeholder", "= 1")   # the rest shown, nothing typed
+    tap(page, "input[name=tb2][value='1'] + span")
+    tap(page, "input[name=tb3][value='2'] + span")
+    expect(page.locator("#tp1")).to_have_attribute("placeholder", "= 0")   # 70 - 20 1/3 - 30 2/3 - 19
+    page.locator("#tp0").tap()
     page.keyboard.press("Enter")
     assert len(settled(server, page)[0].partie.deals) == 1   # nothing saved by Enter
+    expect(page.locator("#save-result")).to_contain_text("Dora −3", timeout=5000)   # 30 2/3: she pays most
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     tap(page, "#save")
     page.wait_for_selector("#sheet")
     sp, s = settled(server, page)
-    assert sp.partie.deals[-1].card_points == (57, 0, 61, 92)   # Bernd's empty field: the rest, 0
+    assert sp.partie.deals[-1].card_points == (57, 0, 61, 92)   # 20 + 1 Blatt: 61 thirds; Bernd's empty: the rest
     # the sheet read back equals the engine
     for i in range(4):
         assert page.locator(f"#balance-{i}").inner_text() == signed(s.balance[i])
@@ -174,4 +184,31 @@ def test_a_piccolos_declarer_is_chosen_never_proposed(server, browser):
     expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
     tap(page, "input[name=contract][value=piccolo] + span")
     expect(page.locator("input[name=declarer][value='2']")).to_be_checked()  # the player's choice comes back
+    context.close()
+
+
+def test_a_trischaken_pile_counted_fills_the_chosen_players_points(server, browser):
+    context = browser.new_context(locale="en", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    new_partie(page, server)
+    tap(page, ".starts a:has-text('Trischaken')")
+    page.wait_for_selector("#deal-form")
+    tap(page, "#calc > summary")
+    expect(page.locator("#pile_of")).to_be_visible()             # whose pile: only in a Trischaken
+    page.locator("#pile_of").select_option("2")                  # Cilli's pile
+    # a Trull card and a King in 5 tricks: 28 - 40/3 = 14 2/3 (RULES.md §2): 14 + 2 Blatt in her row
+    for name in ("trull", "kings"):
+        page.locator(f"#{name}").locator("xpath=following-sibling::button").tap()
+    page.locator("#tricks").fill("5")
+    expect(page.locator("#tp2")).to_have_value("14")
+    expect(page.locator("input[name=tb2][value='2']")).to_be_checked()
+    expect(page.locator("#calc .calc-live")).to_have_text("= 14\u202f⅔ (the other pile: 55\u202f⅓)")
+    for seat, points in ((1, "20"), (3, "30")):
+        page.locator(f"#tp{seat}").fill(points)
+    expect(page.locator("#save-result")).not_to_be_empty(timeout=5000)
+    tap(page, "#save")
+    page.wait_for_selector("#sheet")
+    sp, _s = settled(server, page)
+    assert sp.partie.deals[-1].card_points == (16, 60, 44, 90)   # 14 + 2 Blatt: 44 thirds; Anna's empty: the rest
     context.close()

@@ -162,12 +162,32 @@ def test_card_points_typed_on_any_keyboard(app, client):
     # a decimal that is no third: refused beside the field, with what is accepted; nothing stored
     response = deal(client, board, contract="rufer", partner=partner(), card_points="35,5")
     assert response.status_code == 422
-    box = re.search(r'id="f-card_points".*?</div>', response.text, re.S).group(0)
+    box = re.search(r'id="f-card_points".*?id="card_points-hint".*?</div>', response.text, re.S).group(0)
     assert "35.67" in text(box) and 'aria-invalid="true"' in box and 'aria-describedby="card_points-hint"' in box
     assert len(settled(app, board)[0].partie.deals) == 7
-    # Trischaken's fields too
+    # the whole number from the numeric keypad and its Blatt from the buttons: 35 + 2 Blatt is 35 2/3
+    assert 'id="card_points" name="card_points" type="text" inputmode="numeric"' in client.get(board + "/deal").text
+    assert deal(client, board, contract="rufer", partner=partner(), card_points="35",
+                card_blatt="2").status_code == 302
+    assert settled(app, board)[0].partie.deals[-1].card_points == 107
+    # a third given twice, a Blatt without points, 70 + 1: refused beside the field, nothing stored
+    for typed, blatt, says in (("35 2/3", "1", "Give the third once"), ("", "1", "Type the whole card points too"),
+                               ("70", "1", "a whole number from 0 to 70")):
+        response = deal(client, board, contract="rufer", partner=partner(), card_points=typed, card_blatt=blatt,
+                        result="won")
+        assert response.status_code == 422, typed
+        box = re.search(r'id="f-card_points".*?id="card_points-hint".*?</div>', response.text, re.S).group(0)
+        assert says in text(box), text(box)
+    assert len(settled(app, board)[0].partie.deals) == 8
+    # Trischaken's fields too, typed or with the Blatt buttons of each row
     assert deal(client, board, contract="trischaken", tp0="20,33", tp1="30,67", tp2="19", tp3="").status_code == 302
     assert settled(app, board)[0].partie.deals[-1].card_points == (61, 92, 57, 0)
+    assert deal(client, board, contract="trischaken", tp0="20", tb0="1", tp1="30", tb1="2", tp2="19",
+                tp3="").status_code == 302
+    assert settled(app, board)[0].partie.deals[-1].card_points == (61, 92, 57, 0)
+    form = client.get(board + "/deal").text
+    assert re.search(r'<input id="tp0" name="tp0" type="text" inputmode="numeric"', form)
+    assert all(f'name="tb{i}" value="2"' in form for i in range(4))
 
 
 def test_a_misdeal_is_the_dealers_unless_chosen(app, client):

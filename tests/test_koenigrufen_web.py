@@ -347,7 +347,7 @@ def live_deal(live, board, language="en", **fields):
 
 
 # the page writes card points with a narrow no-break space ("30 ⅓"); `beside` reads every space as one
-CONTAINERS = {"card_points": r'id="f-card_points".*?</div>', "premiums": r'id="premiums".*?<div class="prem"',
+CONTAINERS = {"card_points": r'id="f-card_points".*?id="card_points-hint".*?</div>', "premiums": r'id="premiums".*?<div class="prem"',
               "result": r'id="fs-result".*?</fieldset>'}
 
 

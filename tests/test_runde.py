@@ -400,3 +400,25 @@ def test_a_runde_of_five_years_stays_under_30_kb(app, client):
     assert 0 < thrown_in < 20_000
     assert sum(int(standings_row(page.text, name)[2].replace(",", "").replace(".", ""))
                for name in ("Anna", "Bernd", "Clara", "Dieter")) == 2 * (20_000 - thrown_in)
+
+
+def test_straw_man_credits_stay_apart_from_game_points(app, client):
+    """A Straw Man evening counts credits, a Tarockbuch evening game points: the Runde's Points add only the
+    latter (as each evening's end page shows them apart), the credits are a column of their own."""
+    rid = new_runde(client, members="Anna\nBernd")
+    one = client.post("/new", data={**NEW_PARTIE, "runde": rid}).headers["Location"]
+    assert record(client, one, undertaker="dealer", pile_of="0", points="40").status_code == 302
+    straw = client.post("/new", data={**NEW_PARTIE, "preset": "strawman", "bankroll": "", "runde": rid})
+    assert straw.status_code == 302, straw.text
+    two = straw.headers["Location"]
+    assert record(client, two, undertaker="dealer", pile_of="0", points="40").status_code == 302
+    s1, s2 = settlement(app, one.rsplit("/", 1)[1]), settlement(app, two.rsplit("/", 1)[1])
+    assert s1.balance[0] and s2.balance[0] and s1.balance[0] != s2.balance[0]
+    rows = standings_csv(client, rid)
+    header, table = rows[0], {r[0]: r for r in rows[1:3]}
+    for seat, name in enumerate(("Anna", "Bernd")):
+        assert table[name][header.index("Points")] == str(s1.balance[seat])             # game points only
+        assert table[name][header.index("Credits (Straw Man)")] == str(s2.balance[seat])
+        assert Decimal(table[name][header.index("Money")]) == s1.money[seat] + s2.money[seat]
+    page = client.get(f"/r/{rid}?period=all").text
+    assert "Credits (Straw Man)" in page

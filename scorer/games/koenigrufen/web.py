@@ -40,6 +40,7 @@ STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   #
 MAX_PLAYERS = 5
 COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
+BLATT = [("0", "+0"), ("1", "+1"), ("2", "+2")]   # the thirds as buttons beside a whole number: 35 + 2 Blatt is 35 2/3
 
 
 def _name(label, optional=False):
@@ -130,11 +131,13 @@ class DealForm(PileCounters, Form):
     result = RadioField(_l("Result for the declarer"), choices=[("won", _l("Won")), ("lost", _l("Lost"))],
                         validate_choice=False)
     card_points = StringField(_l("Card points of the declarer's side (optional)"))
+    card_blatt = RadioField(_l("Blatt"), choices=BLATT, default="0", validate_choice=False)
     kontra = RadioField(_l("Kontra on the game"), choices=LEVELS, default="1", validate_choice=False)
     offender = RadioField(_l("Who made the mistake"), choices=[], validate_choice=False)
     # the calculator: the declarer side's pile, counted in threes (RULES.md §2, 70 in all)
     tricks = StringField(COUNTER_LABELS["tricks"], default="0")
     talon = StringField(COUNTER_LABELS["talon"], default="0")
+    pile_of = RadioField(_l("Whose pile"), choices=[], validate_choice=False)   # Trischaken: the player counted
 
 
 for _p in PREMIUMS:
@@ -149,6 +152,7 @@ for _p in PREMIUMS:
 for _i in range(MAX_PLAYERS):
     setattr(DealForm, f"each{_i}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
     setattr(DealForm, f"tp{_i}", StringField(_l("Card points")))
+    setattr(DealForm, f"tb{_i}", RadioField(_l("Blatt"), choices=BLATT, default="0", validate_choice=False))
 
 
 def proposed_dealer(settlement) -> int:
@@ -160,7 +164,7 @@ def proposed_dealer(settlement) -> int:
 def make_form(sp, settlement, deal=None) -> DealForm:
     partie = sp.partie
     form = DealForm()
-    players = seats(form, partie, "dealer", "declarer", "offender")
+    players = seats(form, partie, "dealer", "declarer", "offender", "pile_of")
     form.partner.choices = players + [("talon", _("King in the talon"))]
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
     if request.method == "GET":
@@ -202,9 +206,9 @@ def fill(form: DealForm, deal: Deal, n: int) -> None:
         form.result.data = "won" if deal.won else "lost"
     if isinstance(deal.card_points, tuple):
         for i, cp in enumerate(deal.card_points):
-            form[f"tp{i}"].data = "" if cp is None else card_points(cp)
+            form[f"tp{i}"].data, form[f"tb{i}"].data = ("", "0") if cp is None else split(cp)
     elif deal.card_points is not None:
-        form.card_points.data = card_points(deal.card_points)
+        form.card_points.data, form.card_blatt.data = split(deal.card_points)
     form.kontra.data = str(deal.kontra)
     for i, k in enumerate(deal.kontra_each or ()):
         form[f"each{i}"].data = str(k)
@@ -241,7 +245,37 @@ def read_points(text: str):
     return thirds
 
 
-POINTS_WRONG = _l("Card points are a whole number from 0 to 70, or with a third: 35 2/3, 35⅔ or 35.67 (⅓: 35.33).")
+def split(thirds: int) -> tuple[str, str]:
+    """Card points in thirds as the form shows them: the whole number and its Blatt (107: "35", "2")."""
+    whole, blatt = divmod(thirds, 3)
+    return str(whole), str(blatt)
+
+
+BLATT_TWICE = _l("Give the third once: either typed in the card points or with the Blatt buttons.")
+BLATT_ALONE = _l("Type the whole card points too, or leave the Blatt at +0.")
+
+
+def read_blatt(text: str, blatt: str | None):
+    """Card points as the form sends them: a whole number from the numeric keypad plus its Blatt (+0, +1, +2:
+    "35" and "2" is 35 2/3), or the third typed ("35 2/3", "35⅔", "35,67") with the Blatt left at +0. None for
+    empty; ValueError with the message to show if wrong."""
+    try:
+        thirds = read_points(text)
+    except ValueError:
+        raise ValueError(str(POINTS_WRONG)) from None
+    extra = int(blatt) if blatt in ("1", "2") else 0
+    if not extra:
+        return thirds
+    if thirds is None:
+        raise ValueError(str(BLATT_ALONE))
+    if not (text or "").strip().isdigit():
+        raise ValueError(str(BLATT_TWICE))
+    if thirds + extra > TOTAL:
+        raise ValueError(str(POINTS_WRONG))
+    return thirds + extra
+
+
+POINTS_WRONG = _l("Card points are a whole number from 0 to 70 (a third: + Blatt, or typed 35 2/3, 35⅔ or 35.67).")
 
 
 def _player(value: str | None, n: int) -> int | None:
@@ -296,9 +330,9 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
                 points.append(None)
                 continue
             try:
-                value = read_points(form[f"tp{i}"].data)
-            except ValueError:
-                errors.append(("card_points", _("%(name)s: ", name=partie.players[i]) + str(POINTS_WRONG)))
+                value = read_blatt(form[f"tp{i}"].data, form[f"tb{i}"].data)
+            except ValueError as exc:
+                errors.append(("card_points", _("%(name)s: ", name=partie.players[i]) + str(exc)))
                 value = None
             if value is None:
                 missing.append(i)
@@ -332,10 +366,10 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         return Deal("game", dealer, contract, declarer, partner, conceded=True,
                     premiums=tuple(Premium(p.premium, p.side, True, True, 1) for p in birds)), []
     try:
-        cp = read_points(form.card_points.data)
-    except ValueError:
+        cp = read_blatt(form.card_points.data, form.card_blatt.data)
+    except ValueError as exc:
         cp = None
-        errors.append(("card_points", str(POINTS_WRONG)))
+        errors.append(("card_points", str(exc)))
     if won is None and cp is None and not errors:
         errors.append(("result", _("Say whether the game was won or lost (or enter the card points).")))
     kontra = int(form.kontra.data) if form.kontra.data in ("1", "2", "4", "8") else 1
@@ -388,10 +422,19 @@ def count_cards(rules, args) -> dict:
         result["errors"] = [sentence(p) for p in exc.problems]
         return result
     other = card_points(TOTAL - thirds)
-    # the card points decide the result (RULES-KOENIGRUFEN: 35 2/3 wins): Won or Lost chosen with them
-    fill = {"card_points": card_points(thirds), "result": "won" if thirds >= WIN else "lost"}
-    result.update(thirds=thirds, exact=card_points(thirds), other=other, fill=fill,
-                  live_text=_("= %(blatt)s (the other pile: %(other)s)", blatt=card_points(thirds), other=other))
+    whole, blatt = split(thirds)
+    live = _("= %(blatt)s (the other pile: %(other)s)", blatt=card_points(thirds), other=other)
+    if "pile_of" in args:   # a Trischaken: one player's pile, into his card points and Blatt
+        seat = args.get("pile_of") or ""
+        if not re.fullmatch(r"[0-4]", seat):
+            result.update(thirds=thirds, exact=card_points(thirds), other=other, fill={},
+                          live_text=live + " " + _("Choose whose pile it is to fill it in."))
+            return result
+        fill = {f"tp{seat}": whole, f"tb{seat}": blatt}
+    else:
+        # the card points decide the result (RULES-KOENIGRUFEN: 35 2/3 wins): Won or Lost chosen with them
+        fill = {"card_points": whole, "card_blatt": blatt, "result": "won" if thirds >= WIN else "lost"}
+    result.update(thirds=thirds, exact=card_points(thirds), other=other, fill=fill, live_text=live)
     return result
 
 
@@ -402,12 +445,17 @@ CALCULATOR = {"counters": COUNTERS, "labels": COUNTER_LABELS, "limits": LIMITS, 
 
 def count_action(form, partie) -> tuple[list[tuple[str, str]], dict]:
     """The form's "Count it" button (without JavaScript): the pile counted into the card points, or why not."""
-    result = count_cards(partie.rules, {name: form[name].data for name in COUNTERS})
+    args = {name: form[name].data for name in COUNTERS}
+    if form.contract.data == "trischaken":
+        args["pile_of"] = form.pile_of.data or ""
+    result = count_cards(partie.rules, args)
     if result["errors"]:
         return [("calculator", e) for e in result["errors"]], {}
-    form.card_points.data = result["fill"]["card_points"]
-    form.result.data = result["fill"]["result"]
-    return [], {"counted": True}
+    if not result["fill"]:
+        return [("calculator", _("Choose whose pile it is to fill it in."))], {}
+    for name, value in result["fill"].items():
+        form[name].data = str(value)
+    return [], {"counted": result["exact"]}
 
 
 FIELD_OF = {"type": "type", "dealer": "dealer", "contract": "contract", "declarer": "declarer", "partner": "partner",
@@ -417,7 +465,7 @@ FIELD_OF = {"type": "type", "dealer": "dealer", "contract": "contract", "declare
 ACTIONS = {"count": count_action}   # the form's buttons besides preview and save
 
 
-def form_context(partie, form, counted: bool = False) -> dict:
+def form_context(partie, form, counted: str = "") -> dict:
     """What the deal form's template uses besides the form."""
     n = len(partie.players)
     rules = partie.rules

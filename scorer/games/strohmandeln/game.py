@@ -23,6 +23,9 @@ class Strohmandeln(TarockGame):
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)
 
+    def runde_points(self, settlement):
+        return tables.runde_points(settlement)
+
     def keep_persons(self, form):
         self.web_module().keep_persons(form)
 

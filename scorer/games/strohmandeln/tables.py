@@ -103,4 +103,15 @@ def figures(settlement: Settlement) -> list[tuple]:
             counts[6][d.offender] += 1
         elif d.type == "renonce":
             counts[7][d.offender] += 1
-    return [(label, tuple(values)) for label, values in zip(FIGURES, counts)]
+    out = [(label, tuple(values)) for label, values in zip(FIGURES, counts)]
+    if settlement.partie.rules.preset == "strawman":   # credits, not game points: a column of their own
+        out.insert(0, (CREDITS, tuple(settlement.balance)))
+    return out
+
+
+CREDITS = N_("Credits (Straw Man)")
+
+
+def runde_points(settlement: Settlement) -> tuple | None:
+    """The evening's game points for the Runde: none for Straw Man, which counts credits (a figure of its own)."""
+    return None if settlement.partie.rules.preset == "strawman" else tuple(settlement.balance)

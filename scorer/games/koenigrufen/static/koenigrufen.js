@@ -40,5 +40,50 @@
     follow();
   }
 
-  window.scorer.form.add({ init: setupWhoPlays });
+  // Trischaken's card points on a phone's number pad (digits only: no third can follow): a whole number that cannot
+  // grow (two digits, or 0: 70 is the most) moves on to the next player's empty field, or closes the keypad after
+  // the last one (the hint says so). With a keyboard (a fine pointer) nothing moves: "12 2/3" may be typed.
+  function setupAdvance(form) {
+    if (!window.matchMedia || !window.matchMedia("(pointer: coarse)").matches) return;
+    form.addEventListener("input", function (event) {
+      const input = event.target;
+      if (!input.matches || !input.matches("input[data-advance]") || !/^(0|[1-9][0-9])$/.test(input.value)) return;
+      const all = Array.prototype.slice.call(form.querySelectorAll("input[data-advance]"))
+        .filter(function (el) { return el.offsetParent !== null; });
+      const at = all.indexOf(input);
+      const next = all.slice(at + 1).concat(all.slice(0, at)).find(function (el) { return !el.value; });
+      // the last empty one is the rest: left for the server, unless it is the only one left
+      const empty = all.filter(function (el) { return !el.value; });
+      if (next && empty.length > 1) next.focus(); else input.blur();
+    });
+  }
+
+  // Trischaken's rest: once every player's field but one holds whole points (with its Blatt), the empty one shows
+  // the rest of 70 it will be given (its placeholder: nothing is typed for the player)
+  function setupRest(form) {
+    const fs = form.querySelector("#fs-card_points");
+    if (!fs) return;
+    const THIRDS = ["", "\u2153", "\u2154"];
+    function show() {
+      const rows = Array.prototype.slice.call(fs.querySelectorAll("input[data-advance]"))
+        .filter(function (el) { return el.offsetParent !== null; });
+      let sum = 0, empty = [], unread = false;
+      rows.forEach(function (el) {
+        el.placeholder = "";
+        if (!el.value.trim()) { empty.push(el); return; }
+        if (!/^[0-9]{1,2}$/.test(el.value.trim())) { unread = true; return; }
+        const blatt = form.querySelector("input[name='" + el.name.replace("tp", "tb") + "']:checked");
+        sum += 3 * parseInt(el.value, 10) + (blatt ? parseInt(blatt.value, 10) : 0);
+      });
+      if (empty.length === 1 && !unread && sum <= 210) {
+        const rest = 210 - sum;
+        empty[0].placeholder = "= " + Math.floor(rest / 3) + THIRDS[rest % 3];
+      }
+    }
+    form.addEventListener("input", show);
+    form.addEventListener("change", show);
+    show();
+  }
+
+  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); setupRest(form); } });
 })();
