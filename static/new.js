@@ -11,11 +11,18 @@
     const span = radio.nextElementSibling;
     if (span) span.dataset.seat = span.textContent;
   });
+  // a seat the game may leave empty (past its fewest players: Königrufen's fifth, Bavarian Tarock's fourth) deals
+  // first only once a name is typed there; a dealer so hidden goes back to the first seat
+  const fewest = parseInt(form.dataset.fewest || "0", 10);
   function names() {
     seats.forEach(function (radio) {
       const typed = form.querySelector("input[name=player" + radio.value + "]");
       const span = radio.nextElementSibling;
       if (span && typed) span.textContent = typed.value.trim() || span.dataset.seat;
+      const label = radio.closest("label");
+      const hide = !!typed && fewest > 0 && parseInt(radio.value, 10) >= fewest && !typed.value.trim();
+      if (label && label.hidden !== hide) label.hidden = hide;
+      if (hide && radio.checked && seats[0]) seats[0].checked = true;
     });
   }
   form.addEventListener("input", function (event) {

@@ -45,6 +45,7 @@ def pages_of(page, url):
     page.wait_for_selector("#sheet tbody.deal")
     yield "bavarian-sheet", haferl
     yield "bavarian-deals", haferl + "/deals"
+    yield "bavarian-end", haferl + "/end"   # the pot shared or kept: each choice's "who pays whom" on the page
     page.goto(url + "/new?game=koenigrufen")
     for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
         page.locator(f"#player{i}").fill(name)

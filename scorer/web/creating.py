@@ -86,6 +86,7 @@ def new_partie_page(game, passcode: str | None, remember):
     return render_template(f"{game.templates}/new.html", form=form, summaries=summaries, shown=shown,
                            choice_shown=choice_shown,
                            passcode=bool(passcode), passcode_error=passcode_error, runde_error=runde_error, game=game.key,
+                           fewest=min(game.players),
                            games=games.offered(), runde=runde), status
 
 
