@@ -18,8 +18,9 @@ from scorer.db import connect
 from scorer.games import game_of
 from scorer.partie_file import deal_to_dict
 from tests.formparse import press
+from tests.conftest import examples
 
-SETTINGS = settings(max_examples=25, stateful_step_count=10, deadline=None,
+SETTINGS = settings(max_examples=examples(25), stateful_step_count=10, deadline=None,   # 25 in the full profile (CI)
                     suppress_health_check=[HealthCheck.too_slow])
 
 

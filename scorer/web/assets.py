@@ -49,11 +49,20 @@ class StaticFile:
         self.mimetype = mimetypes.guess_type(path)[0] or "application/octet-stream"
         if self.mimetype == "text/javascript":
             self.mimetype = "application/javascript"
-        self.encoded: dict[str, bytes] = {}
-        if self.mimetype.startswith(COMPRESSIBLE) and len(self.data) > 500:
-            import brotli
-            self.encoded["br"] = brotli.compress(self.data, quality=11)
-            self.encoded["gzip"] = gzip.compress(self.data, 9, mtime=0)
+        self._encoded: dict[str, bytes] | None = None
+
+    @property
+    def encoded(self) -> dict[str, bytes]:
+        """Its compressed forms ({"br": …, "gzip": …}; none for a small or an incompressible file), made when first
+        sent: a stylesheet only written into pages is never compressed (and an app starts without compressing)."""
+        if self._encoded is None:
+            encoded = {}
+            if self.mimetype.startswith(COMPRESSIBLE) and len(self.data) > 500:
+                import brotli
+                encoded["br"] = brotli.compress(self.data, quality=11)
+                encoded["gzip"] = gzip.compress(self.data, 9, mtime=0)
+            self._encoded = encoded   # two threads may both make it: the same bytes, one kept
+        return self._encoded
 
 
 class Assets:
