@@ -209,4 +209,7 @@ Runde import of {figures['import'][0] / 1e6:.2f} MB ({len(MEMBERS)} members, 200
     assert five == 0 and run.refused_rows == 0
     assert figures["guesses"][1] == 10 and figures["guesses"][2] == 429
     assert figures["creations"][1] == 20
-    assert figures["import"][1] < 1 and figures["idle"][1] < 3
+    # the import's hold of the write lock is held to well under a second by test_import_lock.py (a prober alone);
+    # here six phones saving at once share the lock with it and with each other on two busy cores (730 ms quiet,
+    # 1.2 s after the browser tests in one CI run): a Save waits, never seconds on end (the probe saw 25 s)
+    assert figures["import"][1] < 3 and figures["idle"][1] < 3
