@@ -23,9 +23,7 @@ import gzip
 import http.server
 import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -33,42 +31,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from .serving import free_port, start_server, stop_server
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LINK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 1_600_000 / 8}
 CPU = 4
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db_path: str, port: int) -> subprocess.Popen:
-    """The app under waitress, on 127.0.0.1 only; returns once it answers."""
-    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorer", "serve", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("the server did not start")
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def static_copy(base: str, board: str) -> bytes:

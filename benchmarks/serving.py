@@ -18,11 +18,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db_path: str, port: int, threads: int = 8) -> subprocess.Popen:
-    """The app under waitress, on 127.0.0.1 only; returns once it answers."""
-    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorer", "serve", "--port", str(port), "--threads", str(threads)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def launch(args: list[str], db_path: str, port: int, **env) -> subprocess.Popen:
+    """`python -m <args>` on `port` of 127.0.0.1 with its own database (and `env`); returns once it answers."""
+    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench", **env}
+    proc = subprocess.Popen([sys.executable, "-m", *args], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -32,6 +32,11 @@ def start_server(db_path: str, port: int, threads: int = 8) -> subprocess.Popen:
             time.sleep(0.02)
     proc.kill()
     raise RuntimeError("the server did not start")
+
+
+def start_server(db_path: str, port: int, threads: int = 8) -> subprocess.Popen:
+    """The app under waitress as `python -m scorer serve` runs it, on 127.0.0.1 only; returns once it answers."""
+    return launch(["scorer", "serve", "--port", str(port), "--threads", str(threads)], db_path, port)
 
 
 def stop_server(proc: subprocess.Popen) -> None:

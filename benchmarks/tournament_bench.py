@@ -22,29 +22,16 @@ import threading
 import time
 import urllib.parse
 
-import socket
 import subprocess
-import sys
 from collections import defaultdict
 
 from .bench import Client, hidden_fields, pct
-from .serving import ROOT, free_port, stop_server
+from .serving import free_port, launch, stop_server
 
 
 def start_server(db_path: str, port: int, timing: str) -> subprocess.Popen:
     """The app under waitress (8 threads, as `python -m scorer serve`), timing each request inside the app."""
-    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench", "TIMING_FILE": timing}
-    proc = subprocess.Popen([sys.executable, "-m", "benchmarks.timed_server", str(port)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc
-        except OSError:
-            time.sleep(0.02)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return launch(["benchmarks.timed_server", str(port)], db_path, port, TIMING_FILE=timing)
 
 
 def in_app(timing: str, since: float) -> dict:
