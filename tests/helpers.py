@@ -1,5 +1,9 @@
-"""Small builders that keep the scoring tables readable."""
+"""Small builders that keep the scoring tables readable, and what tests read back over HTTP."""
 
+import re
+
+from scorer import store
+from scorer.db import connect
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, parse_card_points, replay, score
 
 
@@ -53,5 +57,33 @@ def settle(ruleset, *deals, first_dealer=0):
 def shown(page: str) -> str:
     """The page without the end of the evening's settlements for the choices not picked (`<div class="settle-view"
     … hidden>`): what a player sees of "Who pays whom"."""
-    import re
     return re.sub(r'<div class="settle-view"[^>]*\bhidden>.*?</div>', "", page, flags=re.S)
+
+
+# -- a partie's deals over HTTP: what the store holds, a form's hidden fields ------------------------------------
+
+def stored(app, board):
+    """The partie of `board` (its address) as the store holds it."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.load(db, board.rsplit("/", 1)[1])
+    finally:
+        db.conn.close()
+
+
+def hidden(page, name):
+    """A hidden field's value on a page."""
+    match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(
+        r'type="hidden" name="%s" value="([^"]*)"' % name, page)
+    return match.group(1)
+
+
+def edit_form(client, board, number):
+    """The version, key and deal id of deal `number`'s edit form."""
+    page = client.get(f"{board}/deal/{number}/edit").text
+    return {"version": hidden(page, "version"), "key": hidden(page, "key"), "deal_id": hidden(page, "deal_id")}
+
+
+def points(app, board):
+    """Each stored deal's first card points."""
+    return [d.card_points[0] for d in stored(app, board).partie.deals]

@@ -1,38 +1,13 @@
 """Hostile request values answered politely: a version number beyond SQLite's integers, the language switch
 only to a local path, a page number of 5,000 digits."""
 
-import re
 import secrets
 
 import pytest
 
-from scorer import store
-from scorer.db import connect
 
 from .conftest import record
-
-
-def stored(app, board):
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.load(db, board.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
-
-
-def hidden(page, name):
-    match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(
-        r'type="hidden" name="%s" value="([^"]*)"' % name, page)
-    return match.group(1)
-
-
-def edit_form(client, board, number):
-    page = client.get(f"{board}/deal/{number}/edit").text
-    return {"version": hidden(page, "version"), "key": hidden(page, "key"), "deal_id": hidden(page, "deal_id")}
-
-
-def points(app, board):
-    return [d.card_points[0] for d in stored(app, board).partie.deals]
+from .helpers import edit_form, points
 
 
 EDIT = {"type": "game", "undertaker": "forehand", "pile_of": "0", "blatt": "0", "dealer": "0", "action": "save"}
