@@ -84,6 +84,6 @@ def edit_form(client, board, number):
     return {"version": hidden(page, "version"), "key": hidden(page, "key"), "deal_id": hidden(page, "deal_id")}
 
 
-def points(app, board):
+def stored_points(app, board):
     """Each stored deal's first card points."""
     return [d.card_points[0] for d in stored(app, board).partie.deals]

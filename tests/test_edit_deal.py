@@ -8,7 +8,7 @@ import secrets
 
 
 from .conftest import record
-from .helpers import edit_form, hidden, points, stored
+from .helpers import edit_form, hidden, stored, stored_points
 
 
 EDIT = {"type": "game", "undertaker": "forehand", "pile_of": "0", "blatt": "0", "dealer": "0", "action": "save"}
@@ -29,7 +29,7 @@ def test_an_edit_follows_its_deal_when_the_other_phone_deletes_one_before_it(app
     again = {**edit, "version": hidden(first.text, "version")}
     second = client.post(board + "/deal/2/edit", data=again)             # "press Save again"
     assert second.status_code == 302
-    assert points(app, board) == [120, 150, 129]                         # 42 became 50; 43 untouched
+    assert stored_points(app, board) == [120, 150, 129]                         # 42 became 50; 43 untouched
 
 
 def test_save_again_on_the_old_address_still_edits_the_deal_it_was_opened_for(app, client, board):
@@ -42,7 +42,7 @@ def test_save_again_on_the_old_address_still_edits_the_deal_it_was_opened_for(ap
     # an old tab (or the outbox) sends it to /deal/3 with a current version: deal 3 is the 43 now
     r = client.post(board + "/deal/3/edit", data={**EDIT, **opened, "version": fresh, "points": "50"})
     assert r.status_code == 302
-    assert points(app, board) == [123, 150, 129]
+    assert stored_points(app, board) == [123, 150, 129]
 
 
 def test_a_double_tap_on_an_edit_of_a_moved_deal_is_no_conflict(app, client, board):
@@ -55,7 +55,7 @@ def test_a_double_tap_on_an_edit_of_a_moved_deal_is_no_conflict(app, client, boa
     assert client.post(board + "/deal/1/delete", data={"version": version}).status_code == 302
     second = client.post(board + "/deal/3/edit", data=edit)              # the same tap, arriving late
     assert second.status_code == 302
-    assert points(app, board) == [123, 150]
+    assert stored_points(app, board) == [123, 150]
 
 
 def test_an_edit_of_a_deleted_deal_keeps_what_was_typed(app, client, board):
@@ -73,7 +73,7 @@ def test_an_edit_of_a_deleted_deal_keeps_what_was_typed(app, client, board):
     data = {**EDIT, "points": "50", "dealer": "1", "action": "record-anyway", "seen_version": seen,
             "version": hidden(r.text, "version"), "key": hidden(r.text, "key"), "count": hidden(r.text, "count")}
     assert client.post(board + "/deal", data=data).status_code == 302
-    assert points(app, board) == [120, 150]
+    assert stored_points(app, board) == [120, 150]
 
 
 def test_an_edit_of_a_deleted_deal_in_german_and_in_bavarian_tarock(app, client):

@@ -7,7 +7,7 @@ import pytest
 
 
 from .conftest import record
-from .helpers import edit_form, points
+from .helpers import edit_form, stored_points
 
 
 EDIT = {"type": "game", "undertaker": "forehand", "pile_of": "0", "blatt": "0", "dealer": "0", "action": "save"}
@@ -27,7 +27,7 @@ def test_a_hostile_version_is_refused_politely(app, client, board, big):
     new = client.post(board + "/deal", data={**EDIT, "dealer": "1", "points": "45", "version": big,
                                              "key": secrets.token_urlsafe(16), "count": "1"})
     assert new.status_code == 409
-    assert points(app, board) == [120]                                    # nothing changed
+    assert stored_points(app, board) == [120]                                    # nothing changed
 
 
 @pytest.mark.parametrize("target, expected", [
