@@ -3,7 +3,7 @@ offered game, light and dark: no violations."""
 
 import pytest
 
-from tests.test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
+from tests.test_browser import close, PHONE, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -85,5 +85,5 @@ def test_no_accessibility_violations_on_any_page(server, browser, scheme):
         if results.violations_count:
             found[name] = sorted({(v["id"], n["target"][0]) for v in results.response["violations"]
                                   for n in v["nodes"]})
-    context.close()
+    close(context)
     assert not found, found

@@ -3,7 +3,7 @@ in the text's (or the sheet's quiet) colour, never the loss's red; Strohmandeln'
 
 import pytest
 
-from .test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -35,4 +35,4 @@ def test_the_first_ante_is_no_red_and_the_running_total_has_its_name(server, bro
     page.wait_for_selector("#deal-1")
     name = page.locator("#deal-1 .run .run-name")
     assert name.inner_text() == "Anna" and name.evaluate("e => getComputedStyle(e).display") == "block"
-    context.close()
+    close(context)

@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, back_online, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, back_online, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie
 
 pytestmark = pytest.mark.browser
@@ -77,7 +77,7 @@ def test_a_busy_scorer_keeps_the_typed_deal_and_sends_it_again(server, browser):
     page.clock.fast_forward(11000)                                       # past its next try and the outbox's timer
     expect(page.locator("#outbox")).to_contain_text("Recorded as deal 1")
     assert [d.card_points[0] for d in settled(server, page)[0].partie.deals] == [120]   # once
-    context.close()
+    close(context)
 
 
 def test_a_busy_answer_to_the_outbox_is_not_a_refusal(server, browser):
@@ -103,7 +103,7 @@ def test_a_busy_answer_to_the_outbox_is_not_a_refusal(server, browser):
     page.clock.fast_forward(11000)                                       # past its next try and the outbox's timer
     expect(page.locator("#outbox li.outbox-recorded")).to_have_count(1)
     assert [d.card_points[0] for d in settled(server, page)[0].partie.deals] == [135]
-    context.close()
+    close(context)
 
 
 def test_an_expired_form_keeps_what_was_typed_and_saves_on_the_second_try(server, browser):
@@ -121,7 +121,7 @@ def test_an_expired_form_keeps_what_was_typed_and_saves_on_the_second_try(server
     tap(page, "#save")
     page.wait_for_selector("#record")
     assert [d.card_points[0] for d in settled(server, page)[0].partie.deals] == [150]
-    context.close()
+    close(context)
 
 
 def queue_offline(context, page, board, points):
@@ -167,8 +167,8 @@ def test_open_it_to_fix_it_is_the_deals_own_form_and_the_board_does_not_reload_o
     page.wait_for_selector("#record")
     assert sorted(d.card_points[0] for d in settled(server, page)[0].partie.deals) == [120, 180]
     expect(page.locator("#outbox li.outbox-refused")).to_have_count(0)
-    other_context.close()
-    context.close()
+    close(other_context)
+    close(context)
 
 
 def test_a_refusal_without_a_form_is_rebuilt_from_the_typed_fields(server, browser):
@@ -192,7 +192,7 @@ def test_a_refusal_without_a_form_is_rebuilt_from_the_typed_fields(server, brows
     page.wait_for_selector("#record")
     assert [d.card_points[0] for d in settled(server, page)[0].partie.deals] == [165]
     expect(page.locator("#outbox li.outbox-recorded")).to_have_count(1)
-    context.close()
+    close(context)
 
 
 def test_the_pile_follows_the_undertaker_after_a_round_trip(server, browser):
@@ -212,7 +212,7 @@ def test_the_pile_follows_the_undertaker_after_a_round_trip(server, browser):
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")
     tap(page, "input[name=undertaker][value='0'] + span")
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")   # stays chosen
-    context.close()
+    close(context)
 
 
 def test_only_a_key_this_phone_has_sent_is_replaced(server, browser):
@@ -236,4 +236,4 @@ def test_only_a_key_this_phone_has_sent_is_replaced(server, browser):
     until(lambda: page.locator("input[name=key]").input_value() != served)
     assert len(page.locator("input[name=key]").input_value()) == 22
     page.unroute("**/deal")
-    context.close()
+    close(context)

@@ -6,7 +6,7 @@ import pytest
 from scorer import store
 from scorer.db import connect
 
-from .test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -46,4 +46,4 @@ def test_the_pot_choice_shows_its_transfers_at_once_and_is_ended_as_shown(server
         db.conn.close()
     assert visible_lines(page) == [f"{name} leaves 0.50 € in the pot for the next evening"
                                    for name in ("Anna", "Bernd", "Clara")]
-    context.close()
+    close(context)

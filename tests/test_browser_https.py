@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from scorer import create_app
 
 from .live import Live
-from .test_browser import PHONE, browser  # noqa: F401  (the fixture)
+from .test_browser import close, PHONE, browser  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -118,4 +118,4 @@ def test_forms_posted_over_https_in_a_real_browser(browser, https):  # noqa: F81
         expect(page).to_have_url(re.compile(re.escape(https) + r"/r/[\w-]+$"))
         expect(page.locator("h1")).to_have_text("Stammtisch")
     finally:
-        context.close()
+        close(context)

@@ -4,7 +4,7 @@ Tarock's fourth) is offered as the first dealer only once a name is typed there.
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, server  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -28,4 +28,4 @@ def test_an_empty_optional_seat_is_not_offered_as_first_dealer(server, browser, 
     page.locator(f"#player{optional}").fill("")      # the name taken back: so is the dealer, back to the first seat
     expect(seat.locator("xpath=..")).to_be_hidden()
     expect(page.locator("input[name=first_dealer][value='0']")).to_be_checked()
-    context.close()
+    close(context)

@@ -5,7 +5,7 @@ other phone); the pages' written-in stylesheets are applied under the Content-Se
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, phone, server, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, phone, server, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie
 
 pytestmark = pytest.mark.browser
@@ -48,5 +48,5 @@ def test_save_shows_the_board_from_its_answer_and_the_board_works(server, browse
     expect(other.locator("#record")).to_be_visible()
     expect(page.locator('[id="deal-2"]')).to_be_visible(timeout=10000)
     assert not refused, refused
-    other_context.close()
-    context.close()
+    close(other_context)
+    close(context)

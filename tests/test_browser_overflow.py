@@ -13,7 +13,7 @@ from benchmarks.samples import sample_partie
 from scorer.db import connect
 
 from .screens import ARTIFACTS, shot
-from .test_browser import CHROMIUM
+from .test_browser import Chromium
 from .test_page_weight import koenigrufen_of_five
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_no_page_scrolls_sideways_at_360_px_in_german(site, scheme):
     base, pids = site
     wide = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        browser = Chromium(p)   # killed and started again if a close hangs (tests/test_browser.py)
         context = browser.new_context(color_scheme=scheme, **SMALL)
         page = context.new_page()
         for label, path in paths(pids):

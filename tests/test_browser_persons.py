@@ -7,7 +7,7 @@ exactly what was typed on it."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def test_strohmandeln_correcting_the_dealer_keeps_the_undertaker(server, browser
     sp, s = settled(server, page)
     deal = sp.partie.deals[0]
     assert (deal.dealer, deal.undertaker, deal.card_points) == (1, 1, (None, 120)) and s.balance == (-3, 3)
-    context.close()
+    close(context)
 
 
 def test_koenigrufen_correcting_the_dealer_keeps_the_declarer_also_after_a_refusal(server, browser):
@@ -88,7 +88,7 @@ def test_koenigrufen_correcting_the_dealer_keeps_the_declarer_also_after_a_refus
     deal = sp.partie.deals[0]
     assert (deal.dealer, deal.contract, deal.declarer, deal.partner, deal.won) == (0, "solorufer", 2, 3, True)
     assert s.deals[0].points[2] > 0 and s.deals[0].points[3] > 0 and sum(s.deals[0].points) == 0
-    context.close()
+    close(context)
 
 
 def test_koenigrufen_five_a_declarer_who_now_deals_is_unchosen_and_nothing_is_saved(server, browser):
@@ -111,7 +111,7 @@ def test_koenigrufen_five_a_declarer_who_now_deals_is_unchosen_and_nothing_is_sa
     page.wait_for_selector("#record")
     deal = settled(server, page)[0].partie.deals[0]
     assert (deal.dealer, deal.declarer, deal.partner) == (2, 4, 3)
-    context.close()
+    close(context)
 
 
 def test_two_phones_strohmandeln_record_mine_too_records_what_was_typed(server, browser):
@@ -145,8 +145,8 @@ def test_two_phones_strohmandeln_record_mine_too_records_what_was_typed(server, 
     assert (mine.dealer, mine.undertaker, mine.card_points) == (1, 0, (114, None))
     assert [(x.bonus, x.player) for x in mine.bonuses] == [("pagat", 0)]
     assert s.deals[1].winner == 0
-    context_a.close()
-    context_b.close()
+    close(context_a)
+    close(context_b)
 
 
 def test_two_phones_koenigrufen_record_mine_too_keeps_the_persons(server, browser):
@@ -173,8 +173,8 @@ def test_two_phones_koenigrufen_record_mine_too_keeps_the_persons(server, browse
     first, mine = sp.partie.deals
     assert (first.dealer, first.contract, first.declarer, first.partner) == (0, "rufer", 1, 2)
     assert (mine.dealer, mine.contract, mine.declarer, mine.partner, mine.won) == (1, "solorufer", 3, 1, False)
-    context_a.close()
-    context_b.close()
+    close(context_a)
+    close(context_b)
 
 
 def test_koenigrufen_five_points_typed_for_the_player_who_now_deals_are_cleared_and_said(server, browser):
@@ -193,4 +193,4 @@ def test_koenigrufen_five_points_typed_for_the_player_who_now_deals_are_cleared_
     page.wait_for_selector("#record")
     deal = settled(server, page)[0].partie.deals[0]
     assert (deal.dealer, deal.card_points) == (4, (90, 60, 60, 0, None))
-    context.close()
+    close(context)

@@ -6,7 +6,7 @@ the outbox sent goes to the board (bug 7). Königrufen and Strohmandeln, in a re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, back_online, browser, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, back_online, browser, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie as new_strohmandeln
 from .test_koenigrufen_browser import kontra
 from .test_koenigrufen_phone import new_partie as new_koenigrufen
@@ -105,8 +105,8 @@ def test_koenigrufen_after_a_422_and_a_409_the_form_still_follows_the_contract(s
     assert [d.dealer for d in sp.partie.deals] == [0, 1, 2]
     # Piccolo won by Anna: 2 from each opponent, Dora's Kontra doubles hers in the money
     assert s.deals[2].points == (6, -2, -2, -2) and s.deals[2].money_points == (8, -2, -2, -4)
-    other.close()
-    context.close()
+    close(other)
+    close(context)
 
 
 def test_strohmandeln_after_a_422_and_a_409_the_form_is_still_enhanced(server, browser):
@@ -157,8 +157,8 @@ def test_strohmandeln_after_a_422_and_a_409_the_form_is_still_enhanced(server, b
     page_b.wait_for_selector("#record")
     sp, _ = settled(server, page_b)
     assert len(sp.partie.deals) == 3 and sp.partie.deals[0] == first[0]
-    other.close()
-    context.close()
+    close(other)
+    close(context)
 
 
 def test_back_online_the_form_page_goes_to_the_board_when_the_outbox_sent_its_deal(server, browser):
@@ -176,4 +176,4 @@ def test_back_online_the_form_page_goes_to_the_board_when_the_outbox_sent_its_de
     expect(page.locator("#outbox li.outbox-recorded")).to_contain_text("Spiel 1")
     sp, s = settled(server, page)
     assert len(sp.partie.deals) == 1 and s.balance == (-1, 1, 1, -1)
-    context.close()
+    close(context)

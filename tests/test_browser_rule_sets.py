@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from scorer import games
 
-from .test_browser import browser, server, PHONE  # noqa: F401  (fixtures)
+from .test_browser import close, browser, server, PHONE  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_the_checked_rule_set_shows_what_it_pays(server, browser, key):
         expect(page.locator(f"ul.preset-summary.for-{other}")).to_be_visible()
         expect(page.locator(f"ul.preset-summary.for-{checked}")).to_be_hidden()
     finally:
-        context.close()
+        close(context)
 
 
 @pytest.mark.parametrize("key", [g.key for g in games.offered()])
@@ -58,4 +58,4 @@ def test_the_options_shown_are_those_of_the_checked_rule_set(server, browser, ke
                 else:
                     expect(option).to_be_hidden()
     finally:
-        context.close()
+        close(context)

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_browser import PHONE, browser, phone, server, settled, shot  # noqa: F401  (fixtures)
+from tests.test_browser import close, PHONE, browser, phone, server, settled, shot  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +58,7 @@ def test_a_common_deal_in_four_inputs(server, browser):
     assert page.locator("input[name=undertaker][value='1']").is_checked()     # Bernd, the person
     expect(page.locator("#save-result")).not_to_be_empty()
     expect(page.locator("#preview")).to_contain_text("Trull")
-    context.close()
+    close(context)
 
 
 def test_the_calculator_in_few_taps(server, browser):
@@ -94,7 +94,7 @@ def test_the_calculator_in_few_taps(server, browser):
     page.wait_for_selector("#record")
     sp, s = settled(server, page)
     assert sp.partie.deals[0].undertaker == 0 and s.balance == (-4, 4)
-    context.close()
+    close(context)
 
 
 def test_the_german_board_at_360px_and_who_pays_whom(server, browser):
@@ -129,7 +129,7 @@ def test_the_german_board_at_360px_and_who_pays_whom(server, browser):
     page.wait_for_selector("#settle")
     expect(page.locator("#settle li")).to_have_text("Bartholomäus zahlt Maximiliane 0,30 €")
     shot(page, "sheet-ended-de-dark-360")
-    context.close()
+    close(context)
 
 
 def test_a_new_partie_names_the_first_dealer_and_offers_only_its_rules_options(server, browser):
@@ -148,7 +148,7 @@ def test_a_new_partie_names_the_first_dealer_and_offers_only_its_rules_options(s
     page.locator("input[name=preset][value=tarockbuch-extended] + span").tap()
     assert page.locator("input[name=simple_games][value=default]").is_checked()   # not left on a hidden choice
     shot(page, "sheet-new-partie-dark")
-    context.close()
+    close(context)
 
 
 def test_use_for_never_carries_an_in_between_count(server, browser):
@@ -167,7 +167,7 @@ def test_use_for_never_carries_an_in_between_count(server, browser):
     page.wait_for_selector("#deal-form")
     expect(page.locator("#points")).to_have_value("10")                     # 10 ⅔, not the 6 ⅔ before the King
     assert page.locator("input[name=blatt][value='2']").is_checked()
-    context.close()
+    close(context)
 
 
 def test_the_share_page_copies_the_address_with_its_own_script(server, browser):
@@ -184,7 +184,7 @@ def test_the_share_page_copies_the_address_with_its_own_script(server, browser):
     page.goto(board)
     assert not any("/static/share." in s or "/static/new." in s
                    for s in page.eval_on_selector_all("script[src]", "s => s.map(x => x.src)"))
-    context.close()
+    close(context)
 
 
 def test_the_bonuses_a_count_ticks_open_their_fold_and_are_named(server, browser):
@@ -202,4 +202,4 @@ def test_the_bonuses_a_count_ticks_open_their_fold_and_are_named(server, browser
     expect(page.locator("#bonuses-chosen")).to_contain_text("Trull (Anna)", timeout=5000)
     assert fold.evaluate("d => d.open")                                   # the ticked bonus is in sight
     assert page.locator("input[name=bonuses]:checked").count() == 1
-    context.close()
+    close(context)

@@ -6,7 +6,7 @@ exactly once, in order. Screenshots land in test-artifacts/."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ def test_enter_in_the_points_field_saves_the_typed_points(server, browser):
     page.locator("#trull").press("Enter")
     assert page.evaluate("document.activeElement.id") == "kings"
     assert len(settled(server, page)[0].partie.deals) == 1
-    context.close()
+    close(context)
 
 
 def test_two_phones_race_a_save(server, browser):
@@ -82,8 +82,8 @@ def test_two_phones_race_a_save(server, browser):
     loser.wait_for_selector("#record")
     sp, _s = settled(server, loser)
     assert sorted(d.card_points[0] for d in sp.partie.deals) == [120, 135]
-    other_context.close()
-    context.close()
+    close(other_context)
+    close(context)
 
 
 class DeadSpot:
@@ -145,4 +145,4 @@ def test_a_dead_spot_keeps_every_deal_and_sends_each_once_in_order(server, brows
     assert [d.dealer for d in sp.partie.deals] == [0, 1, 0]
     expect(page.locator("ol.deals > li")).to_have_count(3)
     shot(page, "table-outbox-sent-light")
-    context.close()
+    close(context)

@@ -6,7 +6,7 @@ records the deal. A real browser with its script off, on the phone context."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, server  # noqa: F401 - the fixtures
+from .test_browser import close, PHONE, browser, server  # noqa: F401 - the fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_strohmandeln_deal_form_shows_the_parts_of_the_answer_and_saves(server, 
     page.locator("#save").click()
     page.wait_for_selector("#record")
     expect(page.locator("ol.deals > li")).to_have_count(1)
-    context.close()
+    close(context)
 
 
 def test_bavarian_hand_target_shows_only_for_a_hand(server, browser):  # noqa: F811
@@ -71,4 +71,4 @@ def test_bavarian_hand_target_shows_only_for_a_hand(server, browser):  # noqa: F
     expect(target).to_be_hidden()
     page.locator("input[name=contract][value=hand] + span").click()
     expect(target).to_be_visible()
-    context.close()
+    close(context)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from scorer.tournament import CupRules, cup
 from scorer.tournament import file as tfile
 
-from .test_browser import PHONE, browser, server, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server, shot, tap  # noqa: F401  (fixtures)
 from .test_tournament_evening_browser import GAMES, game, running_tables
 
 pytestmark = pytest.mark.browser
@@ -80,5 +80,5 @@ def test_a_cup_created_on_a_phone_ranks_its_players(server, browser, scheme):
     shown = [(r.locator("td.place").inner_text(), r.locator("th").inner_text(), r.locator("td.total").inner_text())
              for r in rows.all()]
     assert shown == [(f"{c.place}.", c.name, str(c.total)) for c in expected]
-    context.close()
+    close(context)
     assert not found, found

@@ -5,7 +5,7 @@ light and dark, at 390 px, in test-artifacts/."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, server, settled, shot, tap, PHONE  # noqa: F401  (fixtures)
+from .test_browser import close, browser, server, settled, shot, tap, PHONE  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 MINUS = "\u2212"
@@ -128,4 +128,4 @@ def test_a_five_player_evening_in_german(server, browser):
         shot(page, "koenigrufen-board-" + scheme)
     # no horizontal scroll on the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    context.close()
+    close(context)

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from scorer.web.language import euros, signed
 
-from .test_browser import PHONE, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -100,7 +100,7 @@ def test_thirds_by_taps_beside_the_number_pad_and_done_never_saves(server, brows
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, f"koenigrufen-sheet-{scheme}", full_page=False)
-    context.close()
+    close(context)
 
 
 def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
@@ -136,7 +136,7 @@ def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
     expect(page.locator(".offline-action")).to_contain_text("No connection: nothing was changed")
     context.set_offline(False)
     assert len(settled(server, page)[0].partie.deals) == 2
-    context.close()
+    close(context)
 
 
 def test_names_typed_are_kept_when_switching_to_koenigrufen(server, browser):
@@ -151,7 +151,7 @@ def test_names_typed_are_kept_when_switching_to_koenigrufen(server, browser):
     expect(page.locator("#player0")).to_have_value("Anna")
     expect(page.locator("#player1")).to_have_value("Bernd")
     expect(page.locator("#player2")).to_have_value("")
-    context.close()
+    close(context)
 
 
 def test_a_refused_save_puts_the_focus_on_what_to_fix(server, browser):
@@ -167,7 +167,7 @@ def test_a_refused_save_puts_the_focus_on_what_to_fix(server, browser):
     expect(page.locator(".errors.summary")).to_contain_text("35.67")
     expect(page.locator("#card_points")).to_have_attribute("aria-invalid", "true")
     assert settled(server, page)[0].partie.deals == ()
-    context.close()
+    close(context)
 
 
 def test_a_piccolos_declarer_is_chosen_never_proposed(server, browser):
@@ -184,7 +184,7 @@ def test_a_piccolos_declarer_is_chosen_never_proposed(server, browser):
     expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
     tap(page, "input[name=contract][value=piccolo] + span")
     expect(page.locator("input[name=declarer][value='2']")).to_be_checked()  # the player's choice comes back
-    context.close()
+    close(context)
 
 
 def test_a_trischaken_pile_counted_fills_the_chosen_players_points(server, browser):
@@ -211,4 +211,4 @@ def test_a_trischaken_pile_counted_fills_the_chosen_players_points(server, brows
     page.wait_for_selector("#sheet")
     sp, _s = settled(server, page)
     assert sp.partie.deals[-1].card_points == (16, 60, 44, 90)   # 14 + 2 Blatt: 44 thirds; Anna's empty: the rest
-    context.close()
+    close(context)

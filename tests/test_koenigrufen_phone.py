@@ -5,7 +5,7 @@ kept in the outbox through a dead spot. Screenshots in test-artifacts/ with SCOR
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import controlled, PHONE, back_online, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, controlled, PHONE, back_online, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 from .test_koenigrufen_browser import kontra
 
@@ -121,7 +121,7 @@ def test_kontra_steppers_and_the_calculator_in_german(server, browser):
     page.wait_for_selector("#record")
     sp, s = settled(server, page)
     assert sp.partie.deals[-1].kontra_each == (1, 1, 2, 1)
-    context.close()
+    close(context)
 
 
 def test_a_rufer_won_with_no_premiums_takes_four_inputs_from_the_board(server, browser):
@@ -139,7 +139,7 @@ def test_a_rufer_won_with_no_premiums_takes_four_inputs_from_the_board(server, b
     page.wait_for_selector("#record")
     sp, s = settled(server, page)
     assert len(inputs) == 4 and sp.partie.deals[-1].contract == "rufer" and s.balance == (-1, 1, 1, -1)
-    context.close()
+    close(context)
 
 
 def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, browser):
@@ -178,4 +178,4 @@ def test_a_koenigrufen_deal_waits_in_the_outbox_through_a_dead_spot(server, brow
     assert (deal.contract, deal.partner, deal.card_points, deal.kontra) == ("rufer", 2, 125, 2)
     assert s.balance == (-1, 1, 1, -1) and s.money_balance == (-2, 2, 2, -2)
     expect(page.locator("#sheet tbody.deal")).to_have_count(1)
-    context.close()
+    close(context)

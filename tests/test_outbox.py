@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
 
 pytestmark = pytest.mark.browser
@@ -114,7 +114,7 @@ def test_a_dead_spot_keeps_the_phones_own_order(server, browser):
     assert (sp.partie.deals[3].type, sp.partie.deals[3].dealer, sp.partie.deals[3].offender) == ("misdeal", 1, 1)
     assert [r.points for r in s.deals] == [(3, 0), (0, 3), (4, 0), (1, 0)]
     assert s.balance == (5, -5)
-    context.close()
+    close(context)
 
 
 def test_only_another_phones_deal_in_between_brings_the_choice(server, browser):
@@ -134,7 +134,7 @@ def test_only_another_phones_deal_in_between_brings_the_choice(server, browser):
     page_b.locator("#points").fill("38")
     tap(page_b, "#save")
     page_b.wait_for_selector("#record")
-    other.close()
+    close(other)
     online(server, context, page, dead)
     expect(page.locator("#outbox li.outbox-refused")).to_have_count(1, timeout=15000)
     expect(page.locator("#outbox")).to_contain_text("Deal 1 was recorded on the other phone")
@@ -148,7 +148,7 @@ def test_only_another_phones_deal_in_between_brings_the_choice(server, browser):
     sp, _s = settled(server, page)
     assert [(d.dealer, d.undertaker, d.card_points) for d in sp.partie.deals] == [(0, 0, (114, None)),
                                                                                  (1, 1, (None, 120))]
-    context.close()
+    close(context)
 
 
 def test_try_again_after_a_refused_form_token_sends_a_fresh_one(server, browser):
@@ -174,7 +174,7 @@ def test_try_again_after_a_refused_form_token_sends_a_fresh_one(server, browser)
     expect(page.locator("#outbox li.outbox-recorded")).to_have_count(1, timeout=15000)
     sp, _s = settled(server, page)
     assert [(d.dealer, d.undertaker, d.card_points) for d in sp.partie.deals] == [(0, 1, (None, 120))]
-    context.close()
+    close(context)
 
 
 def test_a_koenigrufen_dead_spot_keeps_the_declarers_and_the_phones_own_order(server, browser):
@@ -215,4 +215,4 @@ def test_a_koenigrufen_dead_spot_keeps_the_declarers_and_the_phones_own_order(se
     assert [(d.dealer, d.contract, d.declarer, d.card_points) for d in sp.partie.deals] == [
         (dealer, "dreier", declarer, points) for dealer, declarer, points in typed]
     assert [r.deal for r in s.deals] == list(sp.partie.deals)
-    context.close()
+    close(context)

@@ -15,7 +15,7 @@ from scorer.games import game_of
 from scorer.settle import fewest_transfers
 from scorer.web.language import euros
 
-from .test_browser import browser, deal, phone, server, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, browser, deal, phone, server, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -108,7 +108,7 @@ def test_a_runde_of_two_evenings_on_a_phone(server, browser):
     assert de_page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(de_page, "runde-de-light")
     for ctx in (dark, german):
-        ctx.close()
+        close(ctx)
 
     # mark both evenings settled, one after the other; the page says what is left
     groups.first.get_by_role("button", name="Mark as settled").tap()
@@ -124,4 +124,4 @@ def test_a_runde_of_two_evenings_on_a_phone(server, browser):
     assert ids["Anna"] in {m for p in runde.parties for m in p.members}
     # nothing sticks out sideways at 390 px
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    context.close()
+    close(context)

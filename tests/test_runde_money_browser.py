@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, browser, phone, server, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -87,4 +87,4 @@ def test_bavarian_evenings_moved_into_a_runde_read_as_their_end_pages_on_a_phone
     assert euro(page.locator("#pot-row td.money").inner_text()) > 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "runde-bavarian-pot-light")
-    context.close()
+    close(context)

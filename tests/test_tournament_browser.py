@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from scorer.tournament import decimal_text
 from scorer.tournament import file as tfile
 
-from .test_browser import PHONE, browser, server, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -101,7 +101,7 @@ def test_a_table_phone_records_a_game_and_the_standings_move(server, browser):
     expect(hall.locator(".hall-table tbody tr").first).to_contain_text(winner)
     shot(hall, "hall", full_page=False, folder="tournament")
     for context in (organiser_context, table_context, viewer_context, hall_context):
-        context.close()
+        close(context)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -140,5 +140,5 @@ def test_no_accessibility_violations_on_the_tournament_pages(server, browser, sc
                        ("print", server["url"] + public + "/print"), ("hall", server["url"] + public + "/hall")):
         page.goto(path)
         check(name)
-    context.close()
+    close(context)
     assert not found, found

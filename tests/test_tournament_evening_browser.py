@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, server, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, browser, server, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -137,4 +137,4 @@ def test_two_rounds_from_three_phones_and_the_hall_is_the_replayed_file(server, 
     assert shown == expected
     assert len({row[0] for row in shown}) > 1 and any(row[2] != "0" for row in shown)   # a real evening, not all 0
     for context in (organiser_context, four_context, five_context, hall_context):
-        context.close()
+        close(context)
