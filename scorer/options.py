@@ -76,6 +76,40 @@ class RuleSetForm:
 
     OPTIONS: dict = {}
 
+    def __init_subclass__(cls, *, presets=(), default="", names=None, titles=None, error=None, **kwargs):
+        """A game's rule set names its presets, its default preset, the presets' and options' names in words and
+        the error its problems are raised in: `class RuleSet(RuleSetForm, presets=..., default=..., ...)`."""
+        super().__init_subclass__(**kwargs)
+        cls.PRESETS, cls.DEFAULT_PRESET, cls.PRESET_NAMES = presets, default, names or {}
+        cls.OPTION_TITLES, cls.ERROR = titles or {}, error
+
+    @classmethod
+    def from_dict(cls, data: object):
+        """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
+        preset, values, problems = read_options(
+            data, presets=cls.PRESETS, default=cls.DEFAULT_PRESET, preset_names=cls.PRESET_NAMES,
+            titles=cls.OPTION_TITLES, has=cls.preset_has, parser=cls.parser, error=cls.ERROR)
+        if not problems:
+            problems = cls.conflicts(preset, values)
+        if problems:
+            raise cls.ERROR(problems)
+        return cls.of_preset(preset, values, data)
+
+    @classmethod
+    def preset_has(cls, key: str, preset: str) -> bool | None:
+        """Whether `preset` has the option `key` (None: no rule set of this game has it)."""
+        return preset in cls.OPTIONS[key].presets if key in cls.OPTIONS else None
+
+    @classmethod
+    def parser(cls, key: str, preset: str):
+        """The function that reads option `key`'s value under `preset`."""
+        return cls.OPTIONS[key].parse
+
+    @classmethod
+    def conflicts(cls, preset: str, values: dict) -> list:
+        """The problems of options that cannot go together (each read on its own without one)."""
+        return []
+
     def has_option(self, name: str) -> bool:
         option = self.OPTIONS.get(name)
         return option is not None and self.preset in option.presets

@@ -9,7 +9,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from ...amounts import parse_cents
-from ...options import WHOLE, Option, RuleSetForm, read_options
+from ...options import WHOLE, Option, RuleSetForm
 from ...words import Message, Money, N_
 from .problems import HaferlError
 
@@ -73,7 +73,8 @@ OPTION_TITLES = {
 
 
 @dataclass(frozen=True, repr=False)
-class RuleSet(RuleSetForm):
+class RuleSet(RuleSetForm, presets=PRESETS, default="haferl", names=PRESET_NAMES, titles=OPTION_TITLES,
+              error=HaferlError):
     """A preset and its options, every option a preset lacks being None.
 
     `given` remembers which options were set explicitly, so that a partie file is written back as read.
@@ -87,17 +88,6 @@ class RuleSet(RuleSetForm):
     bankroll: Decimal | None = None
     given: tuple[str, ...] = field(default=(), compare=False)
     OPTIONS: ClassVar[dict] = OPTIONS
-
-    @classmethod
-    def from_dict(cls, data: object) -> "RuleSet":
-        """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
-        preset, values, problems = read_options(
-            data, presets=PRESETS, default="haferl", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
-            has=lambda key, preset: preset in OPTIONS[key].presets if key in OPTIONS else None,
-            parser=lambda key, preset: OPTIONS[key].parse, error=HaferlError)
-        if problems:
-            raise HaferlError(problems)
-        return cls.of_preset(preset, values, data)
 
 
     # -- what the rule set pays ------------------------------------------------

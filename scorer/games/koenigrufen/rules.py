@@ -9,7 +9,7 @@ from typing import ClassVar
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from ...options import Option, RuleSetForm, read_options
+from ...options import Option, RuleSetForm
 from ...words import Listing, Message, Money, N_
 from .problems import KoenigrufenError, Problem
 
@@ -173,7 +173,8 @@ TRISCHAKEN_RENONCE = {"ooe": "vorhand_double", "tirol": "flat"}
 
 
 @dataclass(frozen=True, repr=False)
-class RuleSet(RuleSetForm):
+class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, titles=OPTION_TITLES,
+              error=KoenigrufenError):
     """A preset and its options. `given` remembers which options were set explicitly."""
 
     preset: str = "ooe"
@@ -189,22 +190,23 @@ class RuleSet(RuleSetForm):
 
     @classmethod
     def from_dict(cls, data: object) -> "RuleSet":
-        """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
         if isinstance(data, dict) and len(data) > 20:
             raise KoenigrufenError([Problem("rules", "the rules have at most a preset and {n} options",
                                             n=len(OPTIONS))])
-        preset, values, problems = read_options(
-            data, presets=PRESETS, default="ooe", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
-            has=lambda key, preset: True if key in OPTIONS else (False if key in ("valat", "trischaken_renonce")
-                                                                 else None),
-            parser=lambda key, preset: OPTIONS[key].parse, error=KoenigrufenError)
+        return super().from_dict(data)
+
+    @classmethod
+    def preset_has(cls, key: str, preset: str) -> bool | None:
+        """Every option is in both presets; the Valat and a Trischaken's renonce are fixed by the preset (§12)."""
+        return True if key in OPTIONS else (False if key in ("valat", "trischaken_renonce") else None)
+
+    @classmethod
+    def conflicts(cls, preset: str, values: dict) -> list:
         full = {name: values.get(name, option.defaults[preset]) for name, option in OPTIONS.items()}
-        if not problems and full["jungfrauen"] == "full" and full["trischaken_payout"] == "pairs":
-            problems.append(Problem("jungfrauen", "Jungfrauen \"full\" belongs to the \"loser\" payout of "
-                                    "Trischaken; with \"pairs\" leave it at \"share\""))
-        if problems:
-            raise KoenigrufenError(problems)
-        return cls(preset=preset, given=tuple(k for k in data if k != "preset"), **full)
+        if full["jungfrauen"] == "full" and full["trischaken_payout"] == "pairs":
+            return [Problem("jungfrauen", "Jungfrauen \"full\" belongs to the \"loser\" payout of "
+                            "Trischaken; with \"pairs\" leave it at \"share\"")]
+        return []
 
     def to_dict(self, full: bool = False) -> dict:
         out = super().to_dict(full)

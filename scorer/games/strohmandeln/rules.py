@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from ...cards import Pack, pack_for
 from ...amounts import parse_cents
-from ...options import WHOLE, Option, RuleSetForm, read_options
+from ...options import WHOLE, Option, RuleSetForm
 from ...words import Listing, Message, Money, N_, Plural
 from .problems import Problem, StrohmandelnError
 
@@ -179,7 +179,8 @@ CHOICES_BY_PRESET = {"simple_games": _SIMPLE_GAMES}
 
 
 @dataclass(frozen=True, repr=False)
-class RuleSet(RuleSetForm):
+class RuleSet(RuleSetForm, presets=PRESETS, default="tarockbuch-extended", names=PRESET_NAMES,
+              titles=OPTION_TITLES, error=StrohmandelnError):
     """A preset and its options, every option a preset lacks being None.
 
     Equal rule sets score every deal alike.  `given` remembers which options were
@@ -203,25 +204,21 @@ class RuleSet(RuleSetForm):
     CHOICES_BY_PRESET: ClassVar[dict] = CHOICES_BY_PRESET
 
     @classmethod
-    def from_dict(cls, data: object) -> "RuleSet":
-        """A rule set from its dict form ({"preset": ..., option: value}); every problem raised at once."""
-        preset, values, problems = read_options(
-            data, presets=PRESETS, default="tarockbuch-extended", preset_names=PRESET_NAMES, titles=OPTION_TITLES,
-            has=lambda key, preset: preset in OPTIONS[key].presets if key in OPTIONS else None,
-            parser=lambda key, preset: OPTIONS[key].parse or _choice(*_SIMPLE_GAMES[preset]),
-            error=StrohmandelnError)
-        if not problems:
-            deck = values.get("deck", 54)
-            if deck == 40 and preset == "strawman":
-                problems.append(Problem("deck", "Straw Man Tarot is played with the 54-card pack"))
-            if values.get("grammel_threshold") is not None and deck != 40:
-                problems.append(Problem("grammel_threshold", "the Grammel threshold can be set only with the "
-                                        "40-card pack; with 54 cards it is 45"))
-            if deck == 40 and values.get("tarock_ii_ultimo"):
-                problems.append(Problem("tarock_ii_ultimo", "the 40-card pack has no Tarock II"))
-        if problems:
-            raise StrohmandelnError(problems)
-        return cls.of_preset(preset, values, data)
+    def parser(cls, key: str, preset: str):
+        return OPTIONS[key].parse or _choice(*_SIMPLE_GAMES[preset])
+
+    @classmethod
+    def conflicts(cls, preset: str, values: dict) -> list:
+        problems = []
+        deck = values.get("deck", 54)
+        if deck == 40 and preset == "strawman":
+            problems.append(Problem("deck", "Straw Man Tarot is played with the 54-card pack"))
+        if values.get("grammel_threshold") is not None and deck != 40:
+            problems.append(Problem("grammel_threshold", "the Grammel threshold can be set only with the "
+                                    "40-card pack; with 54 cards it is 45"))
+        if deck == 40 and values.get("tarock_ii_ultimo"):
+            problems.append(Problem("tarock_ii_ultimo", "the 40-card pack has no Tarock II"))
+        return problems
 
 
     # -- what the rule set pays ------------------------------------------------
