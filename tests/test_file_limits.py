@@ -3,7 +3,6 @@
 
 import io
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -33,14 +32,11 @@ def test_a_megabyte_of_bad_deals_is_read_to_its_20th_problem(app, client, monkey
     monkeypatch.setattr(sfile, "parse_deal", lambda raw, found: parsed.append(1) or real(raw, found))
     data = json.loads(text)
     data["deals"] = data["deals"][:WEB_MAX_DEALS]
-    started = time.perf_counter()
     r = client.post("/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "p.json")},
                     content_type="multipart/form-data")
-    took = time.perf_counter() - started
     assert r.status_code == 422
     assert r.text.count("<li>") >= MOST_PROBLEMS and "Deal 20:" in r.text and "Deal 21:" not in r.text
     assert len(parsed) <= MOST_PROBLEMS + 1          # read up to the 20th problem, not all 10,000
-    assert took < 2
 
 
 @pytest.mark.parametrize("game", sorted(EXAMPLES))
@@ -64,14 +60,17 @@ def test_the_command_line_still_reads_every_problem_and_long_parties():
     assert len(partie_file.from_dict(data).deals) == WEB_MAX_DEALS + 1
 
 
-def test_a_runde_file_of_bad_deals_is_read_to_its_20th_problem(app, client):
+def test_a_runde_file_of_bad_deals_is_read_to_its_20th_problem(app, client, monkeypatch):
     bad = json.loads(bad_strohmandeln(3000))
     bad["players"] = ["Anna", "Bernd"]
     entry = {"members": ["Anna", "Bernd"], "created": "2025-01-02T20:00:00", "settled": None, "partie": bad}
     text = json.dumps({"format": "tarock-runde", "version": 1, "name": "R", "game": "strohmandeln",
                        "preset": "tarockbuch-extended", "settles": "month", "members": ["Anna", "Bernd"],
                        "parties": [entry] * 3}).encode()
-    started = time.perf_counter()
+    parsed = []
+    from scorer.games.strohmandeln import file as sfile
+    real = sfile.parse_deal
+    monkeypatch.setattr(sfile, "parse_deal", lambda raw, found: parsed.append(1) or real(raw, found))
     r = client.post("/r/import", data={"file": (io.BytesIO(text), "r.json")}, content_type="multipart/form-data")
     assert r.status_code == 422 and r.text.count("Partie 1: Deal") == MOST_PROBLEMS and "Partie 2" not in r.text
-    assert time.perf_counter() - started < 2
+    assert len(parsed) <= MOST_PROBLEMS + 1          # the first partie's 20 problems, not its 3,000 deals nor the rest
