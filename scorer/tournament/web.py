@@ -73,11 +73,11 @@ def rule_set_choices():
 
 
 def table_sizes_said() -> str:
-    """Each offered game's table sizes, from the seam (`Game.players`), the largest first: "Königrufen at tables of
-    5 and 4, …"."""
+    """Each offered game's table sizes, from the seam (`Game.players`), in the order the page lists them (the main
+    size first, `sizes_in_order`): "Königrufen at tables of 4 and 5, …"."""
     parts = []
     for g in sorted(games.offered(), key=lambda g: not g.tournament_first):
-        sizes = [str(n) for n in sorted(g.players, reverse=True)]
+        sizes = [str(n) for n in sizes_in_order(g.players)]
         said = sizes[0] if len(sizes) == 1 else _("%(some)s and %(last)s", some=", ".join(sizes[:-1]), last=sizes[-1])
         parts.append(_("%(game)s at tables of %(sizes)s", game=say(g.name), sizes=said))
     return "; ".join(parts)
