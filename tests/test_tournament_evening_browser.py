@@ -113,8 +113,10 @@ def test_two_rounds_from_three_phones_and_the_hall_is_the_replayed_file(server, 
     expect(hall.locator(".hall-head")).to_contain_text("After round 2")
     rows = hall.locator(".hall-table tbody tr")
     expect(rows).to_have_count(9)
+    # the columns: place, player, total (td 1), Schrift (td 2), rank points (td 3): the standings' order
+    assert hall.locator(".hall-table td.total").first.evaluate("td => td.cellIndex") == 2
     shown = [[row.locator("td").nth(0).inner_text(), row.locator("th").inner_text(),
-              row.locator("td").nth(1).inner_text(), row.locator("td").nth(2).inner_text(),
+              row.locator("td").nth(2).inner_text(), row.locator("td").nth(3).inner_text(),
               row.locator("td.total").inner_text()] for row in rows.all()]
     shot(hall, "evening-hall", full_page=False, folder="tournament")
 

@@ -4,6 +4,7 @@ tournaments' standings."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 
@@ -90,3 +91,16 @@ def cups_of(db: Database, tid: str) -> list[tuple[str, str]]:
     return [(r[0], r[1]) for r in db.conn.execute(
         "select c.public_id, c.name from cups c join cup_tournaments ct on ct.cup_id = c.id "
         "where ct.tournament_id = ? order by c.created", [tid])]
+
+
+def version(db: Database, sid: str) -> str:
+    """The cup's version as its public page polls it (`/cup/<sid>/version`): a digest of its tournaments (their public
+    ids, in order) and each one's version, which every recorded game bumps, so that it changes whenever the cup
+    standings may have. NotFoundError if there is no cup at `sid`."""
+    with reading(db):
+        if db.conn.execute("select 1 from cups where public_id = ?", [sid]).fetchone() is None:
+            raise NotFoundError(sid)
+        rows = db.conn.execute(
+            "select t.public_id, t.version from cups c join cup_tournaments ct on ct.cup_id = c.id "
+            "join tournaments t on t.id = ct.tournament_id where c.public_id = ? order by ct.number", [sid]).fetchall()
+    return "c" + hashlib.sha256(";".join(f"{p}:{v}" for p, v in rows).encode()).hexdigest()[:16]

@@ -286,9 +286,25 @@ def public_cup(sid: str) -> cup_store.StoredCup:
 
 @bp.route("/cup/<sid>")
 def public(sid):
-    """The public cup standings: every player of its tournaments ranked by cup total."""
+    """The public cup standings: every player of its tournaments ranked by cup total; the page asks every
+    POLL_SECONDS whether they changed and reloads if so (app.js, as the tournament's standings do)."""
     c = public_cup(sid)
-    return render_template("tournament/cup.html", **page_context(c))
+    return render_template("tournament/cup.html", version=cup_store.version(get_db(), sid), poll=tweb.POLL_SECONDS,
+                           **page_context(c))
+
+
+@bp.route("/cup/<sid>/version")
+def public_version(sid):
+    """The cup's version (`cup_store.version`), cheap to poll: an ETag, 304 while nothing changed."""
+    try:
+        version = cup_store.version(get_db(), sid)
+    except NotFoundError:
+        abort(404)
+    etag = f'"{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    return Response(f'{{"version": "{version}"}}', mimetype="application/json",
+                    headers={"ETag": etag, "Cache-Control": "no-cache"})
 
 
 @bp.route("/cup/<sid>/cup.csv")

@@ -31,6 +31,14 @@ def main_size(sizes: tuple[int, ...]) -> int:
     return MAIN if MAIN in sizes else max(sizes)
 
 
+def sizes_in_order(sizes) -> tuple[int, ...]:
+    """A game's table sizes as a tournament's pages list them: the main size (the one seated most) first, then the
+    others from the largest (Königrufen: 4, 5; Bavarian Tarock: 4, 3)."""
+    sizes = tuple(sizes)
+    main = main_size(sizes)
+    return (main,) + tuple(sorted((s for s in set(sizes) if s != main), reverse=True))
+
+
 @lru_cache(maxsize=1024)
 def seating(sizes: tuple[int, ...], n: int) -> Seating | None:
     """The tables of `n` players for a game seated at tables of `sizes`; None when they cannot be seated.

@@ -44,6 +44,7 @@ from . import store as tstore
 from .problems import TournamentError
 from .rules import TIE_BREAKS, TOTALS, Scoring
 from .scoring import Standings, TableResult, decimal_text, rank, table_ranks
+from .seating import sizes_in_order
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
 
@@ -72,11 +73,11 @@ def rule_set_choices():
 
 
 def table_sizes_said() -> str:
-    """Each offered game's table sizes, from the seam (`Game.players`), the largest first: "Königrufen at tables of
-    5 and 4, …"."""
+    """Each offered game's table sizes, from the seam (`Game.players`), in the order the page lists them (the main
+    size first, `sizes_in_order`): "Königrufen at tables of 4 and 5, …"."""
     parts = []
     for g in sorted(games.offered(), key=lambda g: not g.tournament_first):
-        sizes = [str(n) for n in sorted(g.players, reverse=True)]
+        sizes = [str(n) for n in sizes_in_order(g.players)]
         said = sizes[0] if len(sizes) == 1 else _("%(some)s and %(last)s", some=", ".join(sizes[:-1]), last=sizes[-1])
         parts.append(_("%(game)s at tables of %(sizes)s", game=say(g.name), sizes=said))
     return "; ".join(parts)
@@ -468,11 +469,17 @@ def create():
     mine = session.get("organised", [])
     names = dict(get_db().conn.execute(f"select id, name from tournaments where id in ({','.join('?' * len(mine))})",
                                        mine).fetchall()) if mine else {}
-    return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode), sizes=SIZES,
+    sizes_of = {f"{g.key}/{p}": sizes_in_order(g.players) for g in games.offered() for p in g.engine.PRESETS}
+    chosen = form.rule_set.data if form.rule_set.data in sizes_of else form.rule_set.choices[0][0]
+    # the chosen game's table sizes first (the main size first); the other games' sizes after them, hidden by the
+    # script (static/tournament-new.js) until their game is chosen: without the script they show, and count not
+    others = sorted({s for sizes in sizes_of.values() for s in sizes} - set(sizes_of[chosen]), reverse=True)
+    return render_template("tournament/new.html", form=form, errors=errors, passcode=bool(passcode),
+                           sizes=[(s, True) for s in sizes_of[chosen]] + [(s, False) for s in others],
                            table_sizes=table_sizes_said(),
                            cups=my_cups(),
                            mine=[(t, names[t]) for t in mine if t in names],
-                           sizes_of={f"{g.key}/{p}": g.players for g in games.offered() for p in g.engine.PRESETS},
+                           sizes_of={key: " ".join(map(str, sizes)) for key, sizes in sizes_of.items()},
                            defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
                                      for s in SIZES}), status
 
