@@ -27,3 +27,19 @@ def test_a_hung_close_kills_chromium_and_the_next_test_gets_a_new_one():
         assert chromium.pid != first
         assert again.new_page().evaluate("1 + 1") == 2
         chromium.close()
+
+
+def test_every_browser_test_closes_its_contexts_through_the_watchdog():
+    """A bare `context.close()` in a test file would bring the hang back: every one goes through `close()`."""
+    import re
+    from pathlib import Path
+    bare = []
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        text = path.read_text()
+        if "new_context(" not in text and "phone(browser" not in text:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if re.search(r"\b(context\w*|ctx|other\w*)\.close\(\)", line) and "def close" not in line \
+                    and not line.lstrip().startswith(("#", "`")) and path.name not in ("test_browser.py", "test_browser_watchdog.py"):
+                bare.append(f"{path.name}:{number}")
+    assert not bare, bare

@@ -12,7 +12,7 @@ from werkzeug.serving import make_server
 from scorer import create_app
 
 from .screens import shot
-from .test_browser import CHROMIUM, browser  # noqa: F401  (fixture)
+from .test_browser import CHROMIUM, browser, close  # noqa: F401  (fixture)
 from .test_browser_overflow import STICKS_OUT
 from .test_tournament_web import create, draw_and_start, dreier, public
 
@@ -94,7 +94,7 @@ def test_the_new_tournament_page_on_a_phone(site, browser, width, language):  # 
     fits(page, width)
     if width == 390:
         no_violations(page)
-    context.close()
+    close(context)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -131,7 +131,7 @@ def test_the_standings_fit_a_phone(site, browser, width, language):  # noqa: F81
     shot(page, f"player-{language}-{width}", folder="tournament")
     if width == 390:
         no_violations(page)
-    context.close()
+    close(context)
 
 
 def test_a_wide_screen_keeps_the_table_ranks_column(site, browser):  # noqa: F811
@@ -141,4 +141,4 @@ def test_a_wide_screen_keeps_the_table_ranks_column(site, browser):  # noqa: F81
     page.goto(base + standings)
     assert page.locator(".tstandings thead th:nth-child(6)").is_visible()
     assert not page.locator(".tstandings .under").first.is_visible()
-    context.close()
+    close(context)
