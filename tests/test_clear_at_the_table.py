@@ -126,8 +126,8 @@ def test_an_undo_offers_put_it_back_where_the_undo_was_and_it_comes_back(app, la
     page = client.get(response.headers["Location"]).text
     box, action, sent = put_back_form(page)
     assert undone in text(box) and f">{put_back}</button>" in box
-    # the box stands before the deals' head, where the Undo was; the Undo of deal 1 comes after it, further down
-    assert page.index('id="undone"') < page.index('id="undo"')
+    # the box stands under the deals' head, where the Undo was; the Undo of deal 1 waits below the deals
+    assert page.index('<h2>') < page.index('id="undone"') < page.index('id="deal-1"') < page.index('id="undo"')
     assert undo_1 in text(page[page.index('id="undo"'):])
     assert f'form="put-back"' in page                                 # its CSRF token, as the board's other forms
     assert len(stored(app, board).partie.deals) == 1
