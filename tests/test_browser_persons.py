@@ -133,7 +133,7 @@ def test_two_phones_strohmandeln_record_mine_too_records_what_was_typed(server, 
     tap(b, "#save")
     expect(b.locator("#conflict")).to_be_visible()
     expect(b.locator("#side-by-side .theirs")).to_contain_text("Bernd undertook")
-    expect(b.locator("#side-by-side .mine")).to_contain_text("Anna undertook, 38")
+    expect(b.locator("#side-by-side .mine")).to_contain_text("Anna undertook, Anna\u00a038\u00a0:\u00a0Bernd\u00a032 — Anna +4, Bernd −4")
     expect(b.locator("#side-by-side .mine")).to_contain_text("Bernd dealt")
     assert b.evaluate("document.documentElement.scrollWidth") <= 390          # side by side on the phone too
     shot(b, "persons-record-mine-too-light")
