@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import record, start
 from tests.helpers import stored
-from tests.test_persons_not_roles import kr_deal, kr_start, opened
+from tests.test_persons_not_roles import BAV, bav_deal, kr_deal, kr_start, opened
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-AT,de;q=0.9"}
 NBSP = "\u00a0"
@@ -207,3 +207,19 @@ def test_strohmandeln_409_names_both_players_change(app, client, board):
     assert answer.status_code == 409
     theirs = text(re.search(r'<section class="theirs">.*?</section>', answer.text, re.S).group(0))
     assert theirs.endswith("Bernd undertook, Bernd 40 : Anna 30 — Anna −3, Bernd +3")
+
+
+@pytest.mark.parametrize("lang, changes", [("en", "Anna 0.00 €, Bernd 0.00 €, Clara +0.10 €, Dieter 0.00 €"),
+                                           ("de", "Anna 0,00 €, Bernd 0,00 €, Clara +0,10 €, Dieter 0,00 €")])
+def test_a_bavarian_409_shows_every_players_money_the_zeros_too(app, lang, changes):
+    client = client_in(app, lang)
+    board = client.post("/new", data=BAV).headers["Location"]
+    phone_b = opened(client, board)
+    assert bav_deal(client, board, dealer="0", declarer="2", contract="pickup", points="70").status_code == 302
+    answer = client.post(board + "/deal", data={**phone_b, "type": "game", "dealer": "0", "declarer": "1",
+                                                 "contract": "pickup", "target": "61", "points": "80",
+                                                 "action": "save"})
+    assert answer.status_code == 409
+    theirs = text(re.search(r'<section class="theirs">.*?</section>', answer.text, re.S).group(0))
+    # Clara's Pick-Up won: the pot pays her; everyone else's 0.00 € is said too (Anna deals and sits out)
+    assert theirs.endswith(f"— {changes}"), theirs
