@@ -255,9 +255,10 @@ def _dump(deal) -> str:
     return json.dumps(deal_to_dict(deal), ensure_ascii=False)
 
 
-def _log(db: Database, pid: str, action: str, number: int | None, detail) -> None:
-    db["history"].insert({"partie_id": pid, "at": now(), "action": action, "number": number,
-                          "detail": None if detail is None else json.dumps(detail, ensure_ascii=False)})
+def _log(db: Database, pid: str, action: str, number: int | None, detail) -> int:
+    """Write a history entry; return its id."""
+    return db["history"].insert({"partie_id": pid, "at": now(), "action": action, "number": number,
+                                 "detail": None if detail is None else json.dumps(detail, ensure_ascii=False)}).last_rowid
 
 
 def _bump(db: Database, pid: str, expected: int | None) -> None:
@@ -406,10 +407,11 @@ def submission(db: Database, key: str) -> dict | None:
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
-def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -> None:
+def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -> int:
     """Delete deal `number` (1-based), found by its stored position while the partie is still at the guard's
     `seen`; EndedError, ConflictError if the partie is no longer at the guard's `expected` version, and the replay
-    the guard asks for (a later deal that needs this one: ScoringError, nothing deleted)."""
+    the guard asks for (a later deal that needs this one: ScoringError, nothing deleted). Returns the history
+    entry that logged it (what `restore_deal` puts back)."""
     with writing(db):
         _running(db, pid)
         row = _deal_row(db, pid, number, guard.seen)
@@ -420,8 +422,9 @@ def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -
         db.execute("delete from deals where id = ?", [row["id"]])
         if guard.must_replay(before):
             _replays(db, pid)
-        _log(db, pid, "deleted", number, guard.signed({"before": json.loads(row["deal"]), "position": row["position"],
-                                                       "id": row["id"], "created": row["created"]}))
+        return _log(db, pid, "deleted", number, guard.signed({"before": json.loads(row["deal"]),
+                                                              "position": row["position"], "id": row["id"],
+                                                              "created": row["created"]}))
 
 
 def _parsed(db: Database, pid: str, raw):

@@ -460,7 +460,7 @@ def test_part_of_an_evening_in_german(server, browser):
     expect(page.locator(".flash")).to_have_text("Spiel 1 eingetragen.")
     assert page.locator("#money-0").inner_text() == "+0,10 €"
     assert page.locator("#money-1").inner_text() == "−0,10 €"
-    assert "35\u202f⅔\u00a0:\u00a034\u202f⅓" in page.locator("#deal-1").inner_text()
+    assert "Anna\u00a035\u202f⅔\u00a0:\u00a0Bernd\u00a034\u202f⅓" in page.locator("#deal-1").inner_text()
 
     # a draw 35 : 35 starts a Nullrunde, said in German
     tap(page, "#record")

@@ -101,4 +101,4 @@ def test_the_409_says_who_gained_as_the_board_does(app, client, board):
                                            "version": hidden(page, "version"), "count": "0"})
     assert r.status_code == 409
     conflict = re.search(r'<div class="conflict" id="conflict".*?</div>', r.text, re.S).group(0)
-    assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— 1\u00a0:\u00a01" in conflict
+    assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— Anna 0, Bernd 0 (1\u00a0:\u00a01)" in conflict

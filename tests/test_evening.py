@@ -90,8 +90,8 @@ def test_a_row_says_what_its_points_are_made_of_with_the_running_total(client):
     # 2: Bernd deals, a simple game, Anna (Vorhand) counts 30: Bernd wins the simple game, 1
     record(client, board, dealer="1", undertaker="nobody", points="30", pile_of="0")
     page = client.get(board).text
-    assert row(page, 1) == "#1 Anna undertook, 40 : 30 Game 3 · Pagat 1 (Bernd) Anna +2 Balance of Anna after this deal: Anna +2"   # the running total under its name
-    assert row(page, 2) == "#2 Simple game, 30 : 40 Game 1 Bernd +1 Balance of Anna after this deal: Anna +1"
+    assert row(page, 1) == "#1 Anna undertook, Anna 40 : Bernd 30 Game 3 · Pagat 1 (Bernd) Anna +2 Balance of Anna after this deal: Anna +2"   # the running total under its name
+    assert row(page, 2) == "#2 Simple game, Anna 30 : Bernd 40 Game 1 Bernd +1 Balance of Anna after this deal: Anna +1"
 
 
 def test_home_lists_each_partie_with_its_date_game_and_money(client):
@@ -177,7 +177,7 @@ def test_use_for_carries_the_undertaker_into_the_form(client):
     by_player = {player: url for url, player in uses.items()}
     assert "undertaker=0" in by_player["0"] and "undertaker=1" in by_player["1"]   # the person, not a role
     form = client.get(by_player["1"]).text
-    assert 'name="undertaker" value="1" checked' in form and "Bernd (Vorhand)" in form and 'name="pile_of" value="1" checked' in form
+    assert 'name="undertaker" value="1" checked' in form and "Bernd (forehand)" in form and 'name="pile_of" value="1" checked' in form
     assert 'value="trull_tricks:1" checked' in form
 
 

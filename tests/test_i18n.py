@@ -207,10 +207,10 @@ def test_numbers_money_and_card_points_in_the_locale(app):
     record(client, board, points="40", blatt="2")
     page = client.get(board).text
     assert "+0,10 €" in page and "−0,10 €" in page
-    assert "40\u202f⅔\u00a0:\u00a029\u202f⅓" in page
+    assert "Anna\u00a040\u202f⅔\u00a0:\u00a0Bernd\u00a029\u202f⅓" in page
     english = app.test_client()
     page = english.get(board).text
-    assert "+0.10 €" in page and "40\u202f⅔\u00a0:\u00a029\u202f⅓" in page   # a third never breaks from its points
+    assert "+0.10 €" in page and "Anna\u00a040\u202f⅔\u00a0:\u00a0Bernd\u00a029\u202f⅓" in page   # a third never breaks from its points
     big = start(client, preset="strawman", bankroll="5000")
     assert "5.000 Chips" in client.get(big + "/rules").text.replace("\u00a0", " ") or \
         "mit 5.000 Chips" in client.get(big + "/rules").text

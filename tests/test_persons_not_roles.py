@@ -38,7 +38,7 @@ def text(html):
 def test_strohmandeln_correcting_the_dealer_keeps_who_undertook(app, client, board):
     page = client.get(board + "/deal").text   # Anna deals deal 1: Bernd is Vorhand
     assert 'name="dealer" value="0" checked' in page
-    assert re.search(r'value="1"[^>]*>\s*<span>Bernd \(Vorhand\)</span>', page)
+    assert re.search(r'value="1"[^>]*>\s*<span>Bernd \(forehand\)</span>', page)
     # Bernd undertook, 40 typed for him (the script ticked his pile: pile_auto); then the dealer corrected to Bernd
     response = record(client, board, dealer="1", undertaker="1", pile_of="1", pile_auto="1", points="40")
     assert response.status_code == 302
@@ -48,10 +48,10 @@ def test_strohmandeln_correcting_the_dealer_keeps_who_undertook(app, client, boa
     assert s.balance == (-3, 3)                                      # Bernd +3, never Anna
     # the form of deal 2 labels the person with the role of that deal: Anna deals, Bernd is Vorhand
     page = client.get(board + "/deal").text
-    assert re.search(r'value="0"[^>]*>\s*<span>Anna \(Geber\)</span>', page)
+    assert re.search(r'value="0"[^>]*>\s*<span>Anna \(dealer\)</span>', page)
     # the edit shows the person who undertook, whatever the dealer
     edit = client.get(board + "/deal/1/edit").text
-    assert 'name="undertaker" value="1" checked' in edit and "Bernd (Geber)" in edit
+    assert 'name="undertaker" value="1" checked' in edit and "Bernd (dealer)" in edit
 
 
 def test_strohmandeln_a_simple_games_pile_is_vorhands_unless_chosen(app, client, board):
@@ -72,8 +72,8 @@ def test_strohmandeln_record_mine_too_records_exactly_what_was_typed(app, client
     page = answer.text
     words = text(page)
     # both deals side by side before the choice: the other phone's, and mine as it will be recorded
-    assert "The other phone’s Deal 1 Bernd undertook, 30 : 40 — Bernd +3" in words.replace("\u00a0", " ")
-    assert "Yours, as it will be recorded Deal 2 Anna undertook, 38 : 32 — Anna +4 Bernd dealt" in words.replace(
+    assert "The other phone’s Deal 1 Bernd undertook, Bernd 40 : Anna 30 — Anna −3, Bernd +3" in words.replace("\u00a0", " ")
+    assert "Yours, as it will be recorded Deal 2 Anna undertook, Anna 38 : Bernd 32 — Anna +4, Bernd −4 Bernd dealt" in words.replace(
         "\u00a0", " ")
     assert "Record mine as deal 2 too" in page
     assert 'name="undertaker" value="0" checked' in page and 'name="dealer" value="1" checked' in page
@@ -197,7 +197,7 @@ def test_koenigrufen_record_mine_too_keeps_the_dealer_when_it_decides_the_declar
     answer = client.post(board + "/deal", data={**phone_b, "type": "game", "dealer": "0", "contract": "rufer",
                                                  "declarer": "1", "partner": "3", "result": "won", "action": "save"})
     assert answer.status_code == 409
-    assert "Anna stays the dealer of yours" in text(answer.text)
+    assert "Your deal keeps Anna as its dealer" in text(answer.text)
     assert press(client, board + "/deal", answer.text, "record-anyway").status_code == 302
     sp, _s = stored(app, board)
     assert (sp.partie.deals[1].dealer, sp.partie.deals[1].declarer, sp.partie.deals[1].partner) == (0, 1, 3)
@@ -236,7 +236,7 @@ def test_bavarian_record_mine_too_keeps_the_declarer_and_the_dealer_who_would_si
                                                  "contract": "pickup", "target": "61", "points": "80",
                                                  "action": "save"})
     assert answer.status_code == 409
-    assert "Anna stays the dealer of yours" in text(answer.text)
+    assert "Your deal keeps Anna as its dealer" in text(answer.text)
     assert press(client, board + "/deal", answer.text, "record-anyway").status_code == 302
     sp, _s = stored(app, board)
     assert [(d.dealer, d.declarer, d.declarer_points) for d in sp.partie.deals] == [(0, 2, 70), (0, 1, 80)]

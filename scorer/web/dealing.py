@@ -435,7 +435,7 @@ class Dealing:
                 same = False
         if not same:
             form.dealer.data = was
-            return _("%(name)s stays the dealer of yours: with the next dealer it would not be the deal you "
+            return _("Your deal keeps %(name)s as its dealer: with the next dealer it would not be the deal you "
                      "typed. Change the dealer if someone else dealt.", name=names[deal.dealer])
         self.deal = again
         return _("So %(name)s deals this one: the dealer moved on with the other phone's deal. Everything else "

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -106,9 +106,9 @@ def undo(pid):
         flash(_("There is no deal to undo."))
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
+    expected = number_sent(form.version.data)
     try:
-        store.delete_deal(get_db(), pid, number, store.Guard(expected=number_sent(form.version.data), seen=sp,
-                                                             by=editor(pid)))
+        entry = store.delete_deal(get_db(), pid, number, store.Guard(expected=expected, seen=sp, by=editor(pid)))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))
@@ -121,7 +121,9 @@ def undo(pid):
     except store.ConflictError:
         flash(_("The partie changed on another phone in the meantime: nothing was undone. Check the board first."))
         return redirect(url_for("partie.board", pid=pid))
-    flash(_("Deal %(num)s undone.", num=number))
+    # said on the board where the Undo was, with "Put it back" (the history's restore): a second tap there puts
+    # the deal back instead of undoing the one before it (parties.board_page, templates/_board_foot.html)
+    session["undone"] = {"pid": pid, "entry": entry, "num": number, "version": expected + 1}
     return redirect(url_for("partie.board", pid=pid))
 
 

@@ -98,15 +98,28 @@ def board_page(pid) -> str:
     sp, settlement = current(pid)
     remember(pid)
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
+    undone = just_undone(sp)
     game = game_of(sp.partie)
     web = game.web_module()
     return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement,
-                           results=results,
+                           results=results, undone=undone,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
                                                                     carried_pot(sp, settlement)),
                            **web.board_context(settlement))
+
+
+def just_undone(sp) -> dict | None:
+    """The deal this phone's Undo just removed ({"num", "entry"}: its history entry, which "Put it back" restores),
+    said once, on the board the Undo leads to, while nothing changed since; else None."""
+    undone = session.get("undone")
+    if not isinstance(undone, dict) or undone.get("pid") != sp.id:
+        return None
+    session.pop("undone", None)
+    if undone.get("version") != sp.version or not sp.running:
+        return None
+    return {"num": undone.get("num"), "entry": undone.get("entry")}
 
 
 @bp.route("/p/<pid>/deals")

@@ -300,6 +300,7 @@ def short_result(result, partie) -> str:
 
 
 def summary(result, partie) -> str:
-    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
-    gains = [f"{partie.players[i]} {euros(x)}" for i, x in enumerate(result.net) if x > 0]
-    return " — ".join([describe(result, partie)] + ([", ".join(gains)] if gains else []))
+    """A recorded deal in one line, with every player's money (0 and losses too): for the other phone's deal in
+    a 409, where two deals are compared."""
+    changes = ", ".join(f"{partie.players[i]} {euros(x)}" for i, x in enumerate(result.net))
+    return f"{describe(result, partie)} — {changes}"

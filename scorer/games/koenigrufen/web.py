@@ -585,9 +585,10 @@ def history_facts(raw, partie) -> str:
 
 
 def summary(result, partie) -> str:
-    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
-    gains = [f"{partie.players[i]} {signed(x)}" for i, x in enumerate(result.points) if x > 0]
-    return " — ".join([describe(result, partie)] + ([", ".join(gains)] if gains else []))
+    """A recorded deal in one line, with every player's points (0 and losses too): for the other phone's deal in
+    a 409, where two deals are compared."""
+    changes = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(result.points))
+    return f"{describe(result, partie)} — {changes}"
 
 
 def money_of(settlement, money_points) -> list[Decimal]:

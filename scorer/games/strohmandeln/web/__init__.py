@@ -67,8 +67,9 @@ def _what(deal: Deal, names, piles) -> str:
              else _("Simple game"))
     if deal.kontra:
         words += ", " + _("Kontra")
-    if piles:
-        words += f", {card_points(piles[0])}{SCORE_COLON}{card_points(piles[1])}"
+    if piles:   # each pile named: the undertaker's own first ("Bernd 20 : Anna 50"), never two bare numbers
+        first = deal.undertaker if deal.undertaker in (0, 1) else 0
+        words += ", " + SCORE_COLON.join(f"{names[i]}\u00a0{card_points(piles[i])}" for i in (first, 1 - first))
     if deal.type == "renonce" and deal.offender in (0, 1):
         words += " · " + _("renonce by %(name)s", name=names[deal.offender])
     return words
@@ -134,8 +135,14 @@ def gained(result, partie) -> str:
 
 
 def summary(result, partie) -> str:
-    """A recorded deal in one line, with who gained: for the other phone's deal in a 409."""
-    return f"{describe(result, partie)} — {gained(result, partie)}"
+    """A recorded deal in one line, with both players' change (the loser's and a 0 too): for the other phone's deal
+    in a 409, where two deals are compared."""
+    net = result.points[0] - result.points[1]
+    names = partie.players
+    words = f"{describe(result, partie)} — {names[0]} {signed(net)}, {names[1]} {signed(-net)}"
+    if not net and result.points[0]:   # both scored the same: as the board's row says it ("1 : 1")
+        words += f" ({gained(result, partie)})"
+    return words
 
 
 def short_result(result, partie) -> str:

@@ -21,7 +21,7 @@ class NewPartieForm(Form):
                                                      Length(max=40, message=_l("A name has at most 40 characters."))])
     player1 = StringField(_l("Second player"), validators=[InputRequired(_l("Enter the second player's name.")),
                                                       Length(max=40, message=_l("A name has at most 40 characters."))])
-    first_dealer = RadioField(_l("Who deals first"), choices=[("0", _l("First player")), ("1", _l("Second player"))],
+    first_dealer = RadioField(_l("Who deals first"), choices=[("0", _l("First")), ("1", _l("Second"))],
                               default="0")
     preset = RadioField(_l("Rules"), choices=[(p, _l(PRESET_NAMES[p])) for p in PRESETS], default=PRESETS[0])
     stake = StringField(_l("Stake per game point (€)"), validators=[Optional()],
