@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import browser, close, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def test_after_an_undo_the_same_spot_puts_the_deal_back(server, browser, lang):
     expect(page.locator(".flash").first).to_contain_text(words["restored"])
     assert settled(server, page)[0].partie.deals == before
     expect(page.locator("#undone")).to_have_count(0)
-    context.close()
+    close(context)
 
 
 @pytest.mark.parametrize("lang, seat, first_player, grammel", [
@@ -87,4 +87,4 @@ def test_new_partie_labels_each_dealer_once_and_explains_the_grammel_punkt(serve
     expect(page.get_by_role("radio", name="Bernd", exact=True)).to_have_count(1)
     expect(page.locator("#fs-first_dealer input[type=radio]")).to_have_count(2)
     expect(page.locator("#grammel_threshold")).to_have_accessible_description(re.compile(grammel))
-    context.close()
+    close(context)
