@@ -45,7 +45,7 @@ def test_strohmandeln_correcting_the_dealer_keeps_the_undertaker(server, browser
     tap(page, "input[name=dealer][value='1'] + span")                    # no: Bernd dealt
     assert checked(page, "undertaker") == ["1"]
     expect(page.locator("#fs-undertaker")).to_contain_text("Bernd (dealer)")
-    expect(page.locator("#fs-undertaker")).to_contain_text("Anna (forehand)")
+    expect(page.locator("#fs-undertaker")).to_contain_text("Anna (Vorhand)")
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Bernd")
     expect(page.locator("#save")).to_have_text("Bernd +3 · Save deal")
     tap(page, "#save")

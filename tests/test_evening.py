@@ -177,7 +177,7 @@ def test_use_for_carries_the_undertaker_into_the_form(client):
     by_player = {player: url for url, player in uses.items()}
     assert "undertaker=0" in by_player["0"] and "undertaker=1" in by_player["1"]   # the person, not a role
     form = client.get(by_player["1"]).text
-    assert 'name="undertaker" value="1" checked' in form and "Bernd (forehand)" in form and 'name="pile_of" value="1" checked' in form
+    assert 'name="undertaker" value="1" checked' in form and "Bernd (Vorhand)" in form and 'name="pile_of" value="1" checked' in form
     assert 'value="trull_tricks:1" checked' in form
 
 

@@ -38,7 +38,7 @@ def text(html):
 def test_strohmandeln_correcting_the_dealer_keeps_who_undertook(app, client, board):
     page = client.get(board + "/deal").text   # Anna deals deal 1: Bernd is Vorhand
     assert 'name="dealer" value="0" checked' in page
-    assert re.search(r'value="1"[^>]*>\s*<span>Bernd \(forehand\)</span>', page)
+    assert re.search(r'value="1"[^>]*>\s*<span>Bernd \(Vorhand\)</span>', page)
     # Bernd undertook, 40 typed for him (the script ticked his pile: pile_auto); then the dealer corrected to Bernd
     response = record(client, board, dealer="1", undertaker="1", pile_of="1", pile_auto="1", points="40")
     assert response.status_code == 302
