@@ -109,6 +109,16 @@
       value.className = "stepper-value";
       value.setAttribute("aria-live", "polite");
       wrap.append(minus, value, plus);
+      // every level in order under the stepper, the chosen one marked: a player sees what [+] leads to
+      const scale = document.createElement("ol");
+      scale.className = "stepper-scale";
+      for (let k = 0; k < count; k += 1) {
+        const li = document.createElement("li");
+        const word = isSelect ? el.options[k].text : radios[k].nextElementSibling.textContent;
+        li.textContent = k === 0 && el.dataset.zero ? el.dataset.zero : word.trim();
+        scale.append(li);
+      }
+      wrap.append(scale);
       function index() {
         if (isSelect) return Math.max(0, el.selectedIndex);
         const at = radios.findIndex(function (r) { return r.checked; });
@@ -120,6 +130,9 @@
         const next = i === 0 && el.dataset.zero ? el.dataset.zero : text.trim();
         // a live region: rewritten only when its value changes, else a screen reader repeats it on every change
         if (value.textContent !== next) value.textContent = next;
+        scale.querySelectorAll("li").forEach(function (li, k) {
+          if (k === i) li.setAttribute("aria-current", "true"); else li.removeAttribute("aria-current");
+        });
         minus.setAttribute("aria-disabled", String(i === 0));
         plus.setAttribute("aria-disabled", String(i === count - 1));
       }

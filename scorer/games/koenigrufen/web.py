@@ -34,7 +34,8 @@ blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
-LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
+# the levels as RULES-KOENIGRUFEN.md names them (the board's short words are KONTRA_LABELS)
+LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Rekontra")), ("8", _l("Subkontra"))]
 SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
 STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts
 MAX_PLAYERS = 5
