@@ -59,7 +59,7 @@
   // [−] value [+]. Without the script it stays what the page has: a <select> with its label, or a fieldset of
   // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
   // (read out when it changes); the select or radios stay in the form, hidden, and carry the value. `data-zero`:
-  // the words for the first level; `data-caption`: a visible name when the label is for screen readers only;
+  // the words for the first level (`data-levels` on an ancestor: every level's, "a|b|c"); `data-caption`: a visible name when the label is for screen readers only;
   // `data-stepper-when`: the stepper's `data-when`; `data-fewer-text` / `data-more-text`: the buttons' names
   // ("{label}" for the name) when the label alone does not say what is counted (a player's name). Each of these
   // may stand once on an ancestor marked `data-stepper-texts` for all the steppers inside it (a page kept small).
@@ -73,6 +73,8 @@
         if (shared && !el.dataset[key] && shared.dataset[key]) el.dataset[key] = shared.dataset[key];
       });
       const isSelect = el.tagName === "SELECT";
+      const named = el.closest("[data-levels]");   // the levels' full names, once for the page ("a|b|c")
+      const levels = named ? named.dataset.levels.split("|") : [];
       const radios = isSelect ? [] : Array.prototype.slice.call(el.querySelectorAll("input[type=radio]"));
       const count = isSelect ? el.options.length : radios.length;
       if (count < 2) return;
@@ -109,6 +111,19 @@
       value.className = "stepper-value";
       value.setAttribute("aria-live", "polite");
       wrap.append(minus, value, plus);
+      // every level in order under the stepper, the chosen one marked: a player sees what [+] leads to
+      const scale = document.createElement("ol");
+      scale.className = "stepper-scale";
+      for (let k = 0; k < count; k += 1) {
+        const li = document.createElement("li");
+        li.textContent = word(k);
+        scale.append(li);
+      }
+      wrap.append(scale);
+      function word(k) {
+        const text = isSelect ? el.options[k].text : radios[k].nextElementSibling.textContent;
+        return levels[k] || (k === 0 && el.dataset.zero) || text.trim();
+      }
       function index() {
         if (isSelect) return Math.max(0, el.selectedIndex);
         const at = radios.findIndex(function (r) { return r.checked; });
@@ -116,10 +131,12 @@
       }
       function show() {
         const i = index();
-        const text = isSelect ? el.options[i].text : radios[i].nextElementSibling.textContent;
-        const next = i === 0 && el.dataset.zero ? el.dataset.zero : text.trim();
+        const next = word(i);
         // a live region: rewritten only when its value changes, else a screen reader repeats it on every change
         if (value.textContent !== next) value.textContent = next;
+        scale.querySelectorAll("li").forEach(function (li, k) {
+          if (k === i) li.setAttribute("aria-current", "true"); else li.removeAttribute("aria-current");
+        });
         minus.setAttribute("aria-disabled", String(i === 0));
         plus.setAttribute("aria-disabled", String(i === count - 1));
       }

@@ -84,12 +84,12 @@ def test_the_worked_example_on_the_sheet_equals_the_engine(app, client):
     assert by_number[1][1].startswith("#1 Anna: Rufer with Cilli") and by_number[1][1].endswith("Dora dealt")
     assert by_number[2][2] == [["−2", "−0.20", "€", "0"], ["−2", "−0.40", "€", "−4"], ["+6", "+0.80", "€", "+8"],
                                ["−2", "−0.20", "€", "−4"]]
-    assert by_number[3][2] == [["·", "0"], ["·", "−4"], ["·", "+8"], ["·", "−4"]]   # a misdeal costs nothing here
-    assert by_number[4][2] == [["·", "0"], ["−6", "−10"], ["·", "+8"], ["+6", "+2"]]
+    assert by_number[3][2] == [["0", "0"], ["0", "−4"], ["0", "+8"], ["0", "−4"]]   # a misdeal costs nothing here
+    assert by_number[4][2] == [["0", "0"], ["−6", "−10"], ["0", "+8"], ["+6", "+2"]]
     # every cell equals the engine's figures for that deal
     for r in s.deals:
         cells = by_number[r.number][2]
-        assert [c[0] for c in cells] == [signed(x) if x else "·" for x in r.points]
+        assert [c[0] for c in cells] == [signed(x) for x in r.points]
         assert [c[-1] for c in cells] == [signed(b) for b in r.balance]
     # a tap on a line opens its breakdown
     assert re.search(r'<tbody class="deal" id="deal-1">\s*<tr class="what"><td colspan="5"><a href="[^"]*/deal/1"',
@@ -108,7 +108,7 @@ def test_a_table_of_five_sits_the_dealer_out_on_the_sheet(app, client):
     assert totals == [signed(b) for b in s.balance] and len(money) == 5
     assert [d[0] for d in deals] == [2, 1]
     first = dict((d[0], d[2]) for d in deals)[1]
-    assert [c[0] for c in first] == [signed(x) if x else "·" for x in s.deals[0].points]
+    assert [c[0] for c in first] == [signed(x) for x in s.deals[0].points]
     assert s.deals[0].points[0] == 0 and re.search(r'<td class="sat">', page)   # the dealer sat out: greyed
     # the deals page has the same sheet, with the names as heads and no totals
     listed = client.get(board + "/deals").text

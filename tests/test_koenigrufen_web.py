@@ -83,7 +83,7 @@ def test_the_worked_example_through_the_form(app, client):
     # deal 4 on the sheet: Bernd's −6 and Dora's +6 for the deal over their running totals
     row = re.search(r'<tbody class="deal" id="deal-4">.*?</tbody>', page, re.S).group(0)
     cells = [re.sub(r"<[^>]+>", " ", c).split() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[1:]]
-    assert cells == [["·", "0"], ["−6", "−10"], ["·", "+8"], ["+6", "+2"]]
+    assert cells == [["0", "0"], ["−6", "−10"], ["0", "+8"], ["+6", "+2"]]
 
 
 def test_a_rufer_won_by_two_takes_four_taps(app, client):
@@ -284,7 +284,7 @@ def test_a_german_koenigrufen_board(client):
     assert "Anna: Rufer mit Cilli" in page and "gewonnen" in page and "Kontra" in page
     form = client.get(board + "/deal").text
     for word in ("Trischaken", "Solodreier", "König im Talon", "Pagat", "Uhu", "Kakadu", "Quapil",
-                 "König ultimo", "Valat", "Geschleift", "Re", "Sub", "Spieler", "Gegner"):
+                 "König ultimo", "Valat", "Geschleift", "Rekontra", "Subkontra", "Spieler", "Gegner"):
         assert word in form, word
 
 

@@ -34,6 +34,8 @@ blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
+# short, in every select of the deal form (a page of at most 30 kB); the form's data-levels names them in full
+# for the steppers, as RULES-KOENIGRUFEN.md does (no Kontra, Kontra, Rekontra, Subkontra)
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
 SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
 STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts

@@ -85,5 +85,21 @@
     show();
   }
 
-  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); setupRest(form); } });
+  // A start from the board ("Rufer"): the first choice the player still has to make (the declarer, else the
+  // partner, else the result) takes the focus and is scrolled to the middle of the screen, clear of the sticky
+  // Save bar. After the shared script's own start (the contract from the query), hence the timeout.
+  function setupStart(form) {
+    if (!form.dataset.fresh || !new URLSearchParams(location.search).get("start")) return;
+    setTimeout(function () {
+      const todo = ["#fs-declarer", "#fs-partner", "#fs-result"].map(function (sel) { return form.querySelector(sel); })
+        .find(function (fs) { return fs && fs.offsetParent !== null && !fs.querySelector("input:checked"); });
+      const input = todo && Array.prototype.slice.call(todo.querySelectorAll("input"))
+        .find(function (el) { return el.closest("label").offsetParent !== null; });
+      if (!input) return;
+      input.focus({ preventScroll: true });
+      todo.scrollIntoView({ block: "center" });
+    }, 0);
+  }
+
+  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); } });
 })();

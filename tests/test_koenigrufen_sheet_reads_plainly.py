@@ -1,0 +1,56 @@
+"""Königrufen's score sheet and a deal's page say what their figures are, through real HTTP round trips, in English
+and German: a zero on the sheet is written 0 (a dot read as a missing entry), and a deal whose money differs from
+its points (a Kontra) says its money in euros under the points, as the board does, never a bare bracket."""
+
+import re
+
+import pytest
+
+from scorer.web.language import signed
+
+from .test_koenigrufen_sheet import NEW, deal, settled, sheet, start
+
+GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_zero_on_the_sheet_is_written_0(app, client, language):
+    if language == "de":
+        client.environ_base.update(GERMAN)
+    board = start(client)
+    assert deal(client, board, type="misdeal", offender="1").status_code == 302   # costs nothing: 0 for everyone
+    assert deal(client, board, contract="rufer", declarer="0", partner="2", card_points="40").status_code == 302
+    page = client.get(board).text
+    names, totals, money, deals = sheet(page)
+    by_number = {d[0]: d[2] for d in deals}
+    assert by_number[1] == [["0", "0"], ["0", "0"], ["0", "0"], ["0", "0"]]
+    assert [c[0] for c in by_number[2]] == ["+1", "−1", "+1", "−1"]
+    assert "·</span>" not in page
+
+
+@pytest.mark.parametrize("language, game_cells", [
+    ("en", ["+1 +0.20 €", "−1 −0.20 €", "+1 +0.20 €", "−1 −0.20 €"]),
+    ("de", ["+1 +0,20 €", "−1 −0,20 €", "+1 +0,20 €", "−1 −0,20 €"])])
+def test_a_deal_with_kontra_says_its_money_in_euros(app, client, language, game_cells):
+    if language == "de":
+        client.environ_base.update(GERMAN)
+    board = start(client)
+    assert deal(client, board, contract="rufer", declarer="0", partner="2", card_points="40", kontra="2").status_code == 302
+    sp, s = settled(app, board)
+    game = next(i for i in s.deals[0].items if i.item == "game")
+    assert game.points == (1, -1, 1, -1) and game.money_points == (2, -2, 2, -2)   # Kontra: money only (stake 0.10)
+    page = client.get(board + "/deal/1").text
+    items = re.search(r'<table class="items" id="items">.*?</table>', page, re.S).group(0)
+    row = re.search(r"<tr><th scope=\"row\">(?:Game|Spiel)</th>(.*?)</tr>", items, re.S).group(1)
+    cells = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", c)).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+    assert cells == game_cells
+    assert "(+2)" not in items and "(−2)" not in items
+    # each player's money for the deal, in euros too (the stake 0.10 a money point)
+    after = re.search(r'<table class="items players-after">.*?</table>', page, re.S).group(0)
+    assert re.search(r'<th scope="col">(?:Money|Geld)</th>', after)
+    rows = re.findall(r'<tr><th scope="row">[^<]*</th><td>([^<]*)</td><td>([^<]*)</td>', after)
+    assert [f"{p} {m}" for p, m in rows] == game_cells
+    # the board says the same money for the deal
+    cells = {d[0]: d[2] for d in sheet(client.get(board).text)[3]}[1]
+    assert [" ".join(c[:3]) for c in cells] == game_cells
+    assert [c[0] for c in cells] == [signed(x) for x in s.deals[0].points]
