@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .screens import shot
-from .test_browser import PHONE, browser, server, tap  # noqa: F401  (fixtures)
+from .test_browser import PHONE, browser, close, server, tap  # noqa: F401  (fixtures)
 from .test_koenigrufen_phone import new_partie
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,7 @@ def test_a_quick_start_focuses_the_first_choice_left_clear_of_the_save_bar(serve
             continue
         if box["y"] + box["height"] > 0 and box["y"] < 844:   # on the screen: wholly above the bar
             assert box["y"] + box["height"] <= top, (el.evaluate("e => e.outerHTML.slice(0, 80)"), box, top)
-    context.close()
+    close(context)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -119,4 +119,4 @@ def test_the_kontra_steppers_show_every_level_in_order(server, browser, language
     shot(page, f"kr-kontra-each-{language}", full_page=False)
     # an opponent's name keeps its width beside the stepper (the scale never widens it)
     assert row.locator(".row-name").bounding_box()["width"] >= 60
-    context.close()
+    close(context)

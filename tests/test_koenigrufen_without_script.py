@@ -6,7 +6,7 @@ A real browser with its script off, on the phone context."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, browser, server  # noqa: F401 - the fixtures
+from .test_browser import PHONE, browser, close, server  # noqa: F401 - the fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -108,7 +108,7 @@ def test_the_deal_form_shows_the_parts_of_the_answer_without_script(server, brow
     page.get_by_role("button", name=WORDS[language]["save"]).click()
     page.wait_for_selector("#record")
     expect(page.locator("#deal-1")).to_contain_text(WORDS[language]["won"])
-    context.close()
+    close(context)
 
 
 def test_a_table_of_five_without_script(server, browser):  # noqa: F811
@@ -118,7 +118,7 @@ def test_a_table_of_five_without_script(server, browser):  # noqa: F811
     for state in (("contract", "rufer"), ("contract", "piccolo"), ("contract", "trischaken"), ("type", "renonce")):
         choose(page, *state)
         check_parts(page, state)
-    context.close()
+    close(context)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -136,4 +136,4 @@ def test_the_new_partie_page_works_without_script(server, browser, language):  #
     page.get_by_role("button", name=WORDS[language]["start"]).click()
     page.wait_for_selector("#record")
     expect(page.locator("#sheet thead tr.names th[scope=col]")).to_have_count(6)
-    context.close()
+    close(context)
