@@ -101,5 +101,27 @@
     }, 0);
   }
 
-  window.scorer.form.add({ init: function (form) { setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); } });
+  // A misdeal is the dealer's (his button is proposed); a renonce's offender is always the player's choice: on a
+  // new form, while nobody was tapped, a renonce shows nobody chosen (also when the dealer is corrected), so it is
+  // never charged to the dealer unasked; back to a misdeal, the dealer is proposed again.
+  function setupOffender(form) {
+    const fs = form.querySelector("#fs-offender");
+    if (!fs) return;
+    const seats = JSON.parse(fs.dataset.seats || "[]");
+    form.addEventListener("change", function (event) {
+      const name = event.target.name;
+      if (fs.dataset.chosen || (name !== "type" && name !== "dealer")) return;
+      const type = form.querySelector("input[name=type]:checked");
+      const dealer = form.querySelector("input[name=dealer]:checked");
+      const checked = fs.querySelector("input:checked");
+      if (type && type.value === "renonce") { if (checked) checked.checked = false; }
+      else if (dealer) {
+        const radio = fs.querySelector("input[value='" + seats[parseInt(dealer.value, 10)] + "']");
+        if (radio) radio.checked = true;
+      }
+    });
+  }
+
+  window.scorer.form.add({ init: function (form) {
+    setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form); } });
 })();
