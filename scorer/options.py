@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .problems import Problem
+from .problems import Problem, ScoringError
 
 # the options that are an amount of money (RULES.md §4.5, RULES-BAVARIAN.md §2)
 MONEY_OPTIONS = ("stake", "ante", "bankroll")
@@ -81,7 +81,7 @@ class RuleSetForm:
         the error its problems are raised in: `class RuleSet(RuleSetForm, presets=..., default=..., ...)`."""
         super().__init_subclass__(**kwargs)
         cls.PRESETS, cls.DEFAULT_PRESET, cls.PRESET_NAMES = presets, default, names or {}
-        cls.OPTION_TITLES, cls.ERROR = titles or {}, error
+        cls.OPTION_TITLES, cls.ERROR = titles or {}, error or ScoringError
 
     @classmethod
     def from_dict(cls, data: object):

@@ -58,8 +58,8 @@
   // A named value chosen from a few levels in order (e.g. a Kontra: none, Kontra, Re, Sub) as
   // [−] value [+]. Without the script it stays what the page has: a <select> with its label, or a fieldset of
   // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
-  // (read out when it changes); the select or radios stay in the form, hidden, and carry the value. `data-zero`:
-  // the words for the first level (`data-levels` on an ancestor: every level's, "a|b|c"); `data-caption`: a visible name when the label is for screen readers only;
+  // (read out when it changes); the select or radios stay in the form, hidden, and carry the value.
+  // `data-levels` on an ancestor: every level's words, "a|b|c"; `data-caption`: a visible name when the label is for screen readers only;
   // `data-stepper-when`: the stepper's `data-when`; `data-fewer-text` / `data-more-text`: the buttons' names
   // ("{label}" for the name) when the label alone does not say what is counted (a player's name). Each of these
   // may stand once on an ancestor marked `data-stepper-texts` for all the steppers inside it (a page kept small).
@@ -122,7 +122,7 @@
       wrap.append(scale);
       function word(k) {
         const text = isSelect ? el.options[k].text : radios[k].nextElementSibling.textContent;
-        return levels[k] || (k === 0 && el.dataset.zero) || text.trim();
+        return levels[k] || text.trim();
       }
       function index() {
         if (isSelect) return Math.max(0, el.selectedIndex);

@@ -59,8 +59,7 @@ def test_a_quick_start_focuses_the_first_choice_left_clear_of_the_save_bar(serve
     expect(page.locator("#fs-partner")).to_be_hidden()
     clear_of_the_bar(page, "#fs-declarer .seg-options label")
     # at the page's end nothing interactive is under the bar
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(100)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")   # instant: no smooth scrolling
     top = bar_top(page)
     for el in page.locator("main a, main button, main select, main summary, main label, footer a").all():
         box = el.bounding_box()

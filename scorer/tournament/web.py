@@ -481,7 +481,7 @@ def create():
                            mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={key: " ".join(map(str, sizes)) for key, sizes in sizes_of.items()},
                            defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
-                                     for s in SIZES}), status
+                                     for s in {s for sizes in sizes_of.values() for s in sizes}}), status
 
 
 def my_cups() -> list[tuple[str, str]]:

@@ -119,6 +119,13 @@ def undo(pid):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
     except store.ConflictError:
+        last = store.history(get_db(), pid, limit=1)
+        if expected is not None and sp.version == expected + 1 and last and last[0]["action"] == "deleted" \
+                and last[0]["number"] == number + 1:
+            # the Undo pressed twice (a page without its script, a slow answer): the deal meant is undone already,
+            # by the first press (or the other phone at the same moment); said as the first answer says it
+            session["undone"] = {"pid": pid, "entry": last[0]["id"], "num": number + 1, "version": sp.version}
+            return redirect(url_for("partie.board", pid=pid))
         flash(_("The partie changed on another phone in the meantime: nothing was undone. Check the board first."))
         return redirect(url_for("partie.board", pid=pid))
     # said on the board where the Undo was, with "Put it back" (the history's restore): a second tap there puts
@@ -133,6 +140,8 @@ def restore(pid, entry):
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
+    # not put back: said where the button was (the board's Put it back after an Undo, or the history)
+    back = url_for("partie.board", pid=pid) if request.form.get("back") == "board" else url_for("partie.history", pid=pid)
     try:   # the partie with the deal back must replay (a later deal may need it gone)
         number = store.restore_deal(get_db(), pid, entry, store.Guard(expected=number_sent(form.version.data),
                                                                       replay=True, by=editor(pid)))
@@ -142,14 +151,14 @@ def restore(pid, entry):
                              back=url_for("partie.history", pid=pid))
     except store.RestoredError:
         flash(_("That deal is already back, or the entry deleted no deal: nothing was changed."))
-        return redirect(url_for("partie.history", pid=pid))
+        return redirect(back)
     except ScoringError as exc:
         flash(_("The deal cannot be put back: %(reason)s", reason=say(exc.problems[0])))
-        return redirect(url_for("partie.history", pid=pid))
+        return redirect(back)
     except store.ConflictError:
         flash(_("The partie changed on another phone in the meantime: nothing was restored. Check the history "
                 "and press it again if you still want to."))
-        return redirect(url_for("partie.history", pid=pid))
+        return redirect(back)
     flash(_("Deal %(num)s restored; everything after it recomputed.", num=number))
     return redirect(url_for("partie.board", pid=pid))
 

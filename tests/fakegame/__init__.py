@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from scorer.options import RuleSetForm, read_options
+from scorer.options import RuleSetForm
 from scorer.partie import Partie
 from scorer.partie_file import deal_frame, names_of
 from scorer.problems import Problem, ScoringError
@@ -29,17 +29,9 @@ class CoinError(ScoringError):
 
 
 @dataclass(frozen=True, repr=False)
-class RuleSet(RuleSetForm):
+class RuleSet(RuleSetForm, presets=PRESETS, default="single", names=PRESET_NAMES, error=CoinError):
     preset: str = "single"
     given: tuple = ()
-
-    @classmethod
-    def from_dict(cls, data):
-        preset, values, problems = read_options(data, presets=PRESETS, default="single", preset_names=PRESET_NAMES,
-                                                titles={}, has=lambda key, preset: None, parser=None, error=CoinError)
-        if problems:
-            raise CoinError(problems)
-        return cls(preset=preset)
 
     @classmethod
     def default(cls, preset: str = "single"):

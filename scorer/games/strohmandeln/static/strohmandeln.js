@@ -4,7 +4,7 @@
   "use strict";
 
   // the undertaker is a person (a seat); a new dealer changes only the role in its label
-  // ("Anna (forehand)" becomes "Anna (dealer)"; in German Vorhand, Geber), never who is chosen
+  // ("Anna (Vorhand)" becomes "Anna (dealer)"; in German Vorhand, Geber), never who is chosen
   function roleLabels(form) {
     const labels = JSON.parse(form.dataset.undertakerLabels || "[]");
     form.querySelectorAll("input[name=dealer]").forEach(function (input) {
