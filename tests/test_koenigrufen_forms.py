@@ -5,6 +5,8 @@ phones saving the next deal at once."""
 import re
 import secrets
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -325,3 +327,17 @@ def test_two_phones_save_the_next_deal_at_once(app):
     assert second.post(board + "/deal", data={**typed, "action": "record-anyway", "seen_version": seen}
                        ).status_code == 302
     assert len(stored(app, board).partie.deals) == 2
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The card points typed add up to 90, more than the 70 of a Trischaken: correct them."),
+    ("de", "Die eingetragenen Augen ergeben zusammen 90, mehr als die 70 eines Trischaken: bitte korrigieren.")])
+def test_a_trischaken_typed_past_70_says_the_sum(app, client, lang, said):
+    """Three players at 30 and the fourth left empty (his is the rest): the sum is said, not "one may stay empty"."""
+    board = start(client)
+    page = client.post(board + "/deal", headers={"Accept-Language": lang}, data={
+        "type": "game", "dealer": "3", "contract": "trischaken", "tp0": "30", "tp1": "30", "tp2": "30",
+        "action": "save", "key": secrets.token_urlsafe(16)})
+    assert page.status_code == 422
+    assert said in summary_errors(page.text).replace("\u202f", " ")
+    assert "may be left empty" not in page.text and stored(app, board).partie.deals == ()

@@ -393,11 +393,11 @@ IMPOSSIBLE = [
     ({}, {"contract": "dreier", "declarer": "0", "result": "won", "side_valat": "declarer",
           "side_pagat": "opponents"}, "premiums",
      "The declarer's side made a Valat and took every trick: the opponents cannot have made Pagat.",
-     "Ein Valat der Spielerseite nimmt jeden Stich: Pagat ultimo der Gegenspieler kann es nicht geben."),
+     "Ein Valat der Spielerseite nimmt jeden Stich: Pagat ultimo der Gegner kann es nicht geben."),
     ({"preset": "tirol"}, {"contract": "dreier", "declarer": "0", "result": "won", "side_trull": "declarer",
                            "ann_trull": "no", "side_mondfang": "opponents", "ann_mondfang": "no"}, "premiums",
      "The declarer's side made the Trull, so the Mond was in their tricks: the opponents cannot have made the "
-     "Mondfang.", "Die Trull der Spielerseite legt den Mond in ihre Stiche: einen Mondfang der Gegenspieler kann es "
+     "Mondfang.", "Die Trull der Spielerseite legt den Mond in ihre Stiche: einen Mondfang der Gegner kann es "
                   "nicht geben."),
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "12", "side_trull": "declarer", "ann_trull": "no"},
      "premiums", "Trull made by the declarer's side: their pile has at least 13 card points (each of those cards "
@@ -406,7 +406,7 @@ IMPOSSIBLE = [
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "60", "side_koenige": "opponents",
           "ann_koenige": "no", "side_trull": "opponents", "ann_trull": "no"}, "premiums",
      "Trull and Four Kings made by the opponents: their pile has at least 30 ⅓ card points (each of those cards "
-     "is 4 ⅓), not 10.", "Trull und Vier Könige der Gegenspieler: ihr Stapel hat mindestens 30 ⅓ Punkte"),
+     "is 4 ⅓), not 10.", "Trull und Vier Könige der Gegner: ihr Stapel hat mindestens 30 ⅓ Punkte"),
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "⅓"}, "card_points",
      "The declarer's side cannot have 0 ⅓ card points: a side has 0 or at least 1 (one trick is 1 ⅓, three "
      "talon cards 1).", "Die Spielerseite kann nicht 0 ⅓ Punkte haben: eine Seite hat 0 oder mindestens 1 Punkt "

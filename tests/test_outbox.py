@@ -77,7 +77,7 @@ def test_a_dead_spot_keeps_the_phones_own_order(server, browser):
     expect(page.locator("main h1")).to_have_text("Deal 2")
     expect(page.locator("p.context")).to_have_text("Anna +3 · Bernd \u22123")
     assert checked(page, "dealer") == ["1"]                              # Bernd deals after Anna's game
-    expect(page.locator("#fs-undertaker")).to_contain_text("Bernd (Geber)")
+    expect(page.locator("#fs-undertaker")).to_contain_text("Bernd (dealer)")
     queue(page, undertaker="1", points="40")                             # Bernd undertook, 40
     tap(page, "#record")
     page.wait_for_selector("#deal-form")
@@ -91,11 +91,11 @@ def test_a_dead_spot_keeps_the_phones_own_order(server, browser):
     shot(page, "outbox-offline-form-light")
     assert checked(page, "dealer") == ["1"]                              # a misdeal after a game: the next dealer
     queue(page, kind="misdeal", offender="1")
-    # the outbox's lines read as words: "Who undertook: Bernd (Geber)", nothing glued together
+    # the outbox's lines read as words: "Who undertook: Bernd (dealer)", nothing glued together
     lines = page.locator("#outbox .outbox-facts").all_inner_texts()
     assert len(lines) == 3
-    assert "Who undertook: Bernd (Geber)" in lines[0] and "Card points of Bernd: 40" in lines[0]
-    assert "Who undertook: Anna (Geber)" in lines[1] and "Card points of Anna: 45" in lines[1]
+    assert "Who undertook: Bernd (dealer)" in lines[0] and "Card points of Bernd: 40" in lines[0]
+    assert "Who undertook: Anna (dealer)" in lines[1] and "Card points of Anna: 45" in lines[1]
     assert "Who misdealt: Bernd" in lines[2] and "renonce" not in lines[2]
     for text in lines:
         assert not re.search(r"[a-z\)][A-Z]", text), text

@@ -112,12 +112,12 @@ def board_page(pid) -> str:
 
 def just_undone(sp) -> dict | None:
     """The deal this phone's Undo just removed ({"num", "entry"}: its history entry, which "Put it back" restores),
-    said once, on the board the Undo leads to, while nothing changed since; else None."""
+    said on this phone's board as long as nothing changed since (a reload too); forgotten once anything did."""
     undone = session.get("undone")
     if not isinstance(undone, dict) or undone.get("pid") != sp.id:
         return None
-    session.pop("undone", None)
     if undone.get("version") != sp.version or not sp.running:
+        session.pop("undone", None)
         return None
     return {"num": undone.get("num"), "entry": undone.get("entry")}
 

@@ -339,11 +339,16 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
             if value is None:
                 missing.append(i)
             points.append(value)
+        typed = sum(v for v in points if v is not None)
         if len(missing) == 1 and not errors:   # the last one is the rest of 70
-            rest = TOTAL - sum(v for v in points if v is not None)
+            rest = TOTAL - typed
             points[missing[0]] = rest if rest >= 0 else None
             missing = [] if rest >= 0 else missing
-        if missing and not errors:
+        if len(missing) == 1 and typed > TOTAL and not errors:   # no rest left for the empty one: say the sum
+            errors.append(("card_points", _("The card points typed add up to %(sum)s, more than the %(total)s of a "
+                                            "Trischaken: correct them.", sum=card_points(typed),
+                                            total=card_points(TOTAL))))
+        elif missing and not errors:
             errors.append(("card_points", _("Enter the card points of every player who played (one may be left "
                                             "empty: it is the rest of 70).")))
         if errors:
