@@ -44,9 +44,9 @@ def test_a_quick_start_focuses_the_first_choice_left_clear_of_the_save_bar(serve
     board = new_partie(page, server, german=language == "de")
     page.locator(".starts .button.start", has_text=WORDS[language]["start"]).first.tap()
     page.wait_for_selector("#deal-form")
-    # a Rufer: the Vorhand plays, so the partner is what is left; the focus is on its first button
+    # a Rufer: the Vorhand plays, so the partner is what is left; the focus is on its question
     expect(page.locator("#fs-declarer")).to_be_hidden()
-    expect(page.locator("#fs-partner input").first).to_be_focused()
+    expect(page.locator("#fs-partner")).to_be_focused()          # the question, not one of its names
     clear_of_the_bar(page, "#fs-partner .seg-options label")
     shot(page, f"kr-rufer-start-{language}", full_page=False)
     # a tap on the partner, and the card points: scrolled into view above the bar too
@@ -55,7 +55,7 @@ def test_a_quick_start_focuses_the_first_choice_left_clear_of_the_save_bar(serve
     clear_of_the_bar(page, "#card_points")
     # a Piccolo: nobody is proposed, so the declarer is what is left
     page.goto(board + "/deal?start=1&contract=piccolo")
-    expect(page.locator("#fs-declarer input").first).to_be_focused()
+    expect(page.locator("#fs-declarer")).to_be_focused()
     expect(page.locator("#fs-partner")).to_be_hidden()
     clear_of_the_bar(page, "#fs-declarer .seg-options label")
     # at the page's end nothing interactive is under the bar

@@ -93,10 +93,11 @@
     setTimeout(function () {
       const todo = ["#fs-declarer", "#fs-partner", "#fs-result"].map(function (sel) { return form.querySelector(sel); })
         .find(function (fs) { return fs && fs.offsetParent !== null && !fs.querySelector("input:checked"); });
-      const input = todo && Array.prototype.slice.call(todo.querySelectorAll("input"))
-        .find(function (el) { return el.closest("label").offsetParent !== null; });
-      if (!input) return;
-      input.focus({ preventScroll: true });
+      if (!todo) return;
+      // the question, not one of its answers: a ring around a single name read as "chosen" in dim light; Tab
+      // goes on into its buttons, and a screen reader reads its legend
+      todo.setAttribute("tabindex", "-1");
+      todo.focus({ preventScroll: true });
       todo.scrollIntoView({ block: "center" });
     }, 0);
   }
