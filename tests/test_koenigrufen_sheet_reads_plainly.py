@@ -54,3 +54,16 @@ def test_a_deal_with_kontra_says_its_money_in_euros(app, client, language, game_
     cells = {d[0]: d[2] for d in sheet(client.get(board).text)[3]}[1]
     assert [" ".join(c[:3]) for c in cells] == game_cells
     assert [c[0] for c in cells] == [signed(x) for x in s.deals[0].points]
+
+
+@pytest.mark.parametrize("language, said", [("en", "Running points of every player:"),
+                                            ("de", "Verlauf der Punkte jedes Spielers:")])
+def test_the_chart_says_it_shows_points(app, client, language, said):
+    """The chart under the sheet says what its lines are (points, not money), in words on the page."""
+    if language == "de":
+        client.environ_base.update(GERMAN)
+    board = start(client)
+    for points in ("40", "30"):
+        assert deal(client, board, contract="rufer", declarer="0", partner="2", card_points=points).status_code == 302
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", client.get(board).text, re.S).group(1)
+    assert said in re.sub(r"<[^>]+>", "", caption)
