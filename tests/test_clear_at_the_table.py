@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import record, start
 from tests.helpers import stored
-from tests.test_persons_not_roles import BAV, bav_deal, kr_deal, kr_start, opened
+from tests.test_persons_not_roles import BAV, bav_deal, kr_409, kr_deal, kr_start, opened
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-AT,de;q=0.9"}
 NBSP = "\u00a0"
@@ -176,14 +176,8 @@ def test_no_put_it_back_once_the_partie_changed_after_the_undo(app, client, boar
                                            ("de", "Anna −1, Bernd +1, Cilli +1, Dora −1")])
 def test_the_other_phones_deal_shows_every_players_change(app, lang, changes):
     client = client_in(app, lang)
-    board = kr_start(client)
-    phone_b = opened(client, board)
-    assert kr_deal(client, board, dealer="0", contract="rufer", declarer="1", partner="2",
-                   result="won").status_code == 302
-    answer = client.post(board + "/deal", data={**phone_b, "type": "game", "dealer": "0", "contract": "rufer",
-                                                 "declarer": "1", "partner": "3", "result": "lost",
-                                                 "action": "save"})
-    assert answer.status_code == 409
+    answer = kr_409(client, kr_start(client), dict(contract="rufer", declarer="1", partner="2", result="won"),
+                    dict(contract="rufer", declarer="1", partner="3", result="lost"))
     theirs = text(re.search(r'<section class="theirs">.*?</section>', answer.text, re.S).group(0))
     assert theirs.endswith(changes)                                   # losers and all, to compare with mine
     mine = text(re.search(r'<section class="mine">.*?</section>', answer.text, re.S).group(0))
@@ -194,13 +188,8 @@ def test_the_other_phones_deal_shows_every_players_change(app, lang, changes):
                                          ("de", "Dein Spiel behält Anna als Geber")])
 def test_the_dealer_kept_for_my_deal_is_said_plainly(app, lang, words):
     client = client_in(app, lang)
-    board = kr_start(client)
-    phone_b = opened(client, board)
-    assert kr_deal(client, board, dealer="0", contract="solorufer", declarer="2", partner="3",
-                   result="won").status_code == 302
-    answer = client.post(board + "/deal", data={**phone_b, "type": "game", "dealer": "0", "contract": "rufer",
-                                                 "declarer": "1", "partner": "3", "result": "won", "action": "save"})
-    assert answer.status_code == 409
+    answer = kr_409(client, kr_start(client), dict(contract="solorufer", declarer="2", partner="3", result="won"),
+                    dict(contract="rufer", declarer="1", partner="3", result="won"))
     conflict = text(re.search(r'<div class="conflict".*?</div>\s*</div>', answer.text, re.S).group(0))
     assert words in conflict and "stays the dealer of yours" not in conflict
 

@@ -136,6 +136,16 @@ def kr_deal(client, board, **fields):
                                               **fields})
 
 
+def kr_409(client, board, first, mine):
+    """Two phones at a Königrufen table, Anna dealing: this phone opens the form, the other records `first`, then
+    this one saves `mine` on its old form: the 409 page."""
+    phone_b = opened(client, board)
+    assert kr_deal(client, board, dealer="0", **first).status_code == 302
+    answer = client.post(board + "/deal", data={**phone_b, "type": "game", "dealer": "0", "action": "save", **mine})
+    assert answer.status_code == 409
+    return answer
+
+
 def test_koenigrufen_correcting_the_dealer_keeps_the_declarer_and_partner(app, client):
     board = kr_start(client)
     page = client.get(board + "/deal").text
@@ -190,13 +200,9 @@ def test_koenigrufen_record_mine_too_keeps_the_persons(app, client):
 
 def test_koenigrufen_record_mine_too_keeps_the_dealer_when_it_decides_the_declarer(app, client):
     board = kr_start(client)
-    phone_b = opened(client, board)
-    assert kr_deal(client, board, dealer="0", contract="solorufer", declarer="2", partner="3",
-                   result="won").status_code == 302
     # a Rufer is the Vorhand's: Bernd under dealer Anna; moving the dealer on would make it Cilli's game
-    answer = client.post(board + "/deal", data={**phone_b, "type": "game", "dealer": "0", "contract": "rufer",
-                                                 "declarer": "1", "partner": "3", "result": "won", "action": "save"})
-    assert answer.status_code == 409
+    answer = kr_409(client, board, dict(contract="solorufer", declarer="2", partner="3", result="won"),
+                    dict(contract="rufer", declarer="1", partner="3", result="won"))
     assert "Your deal keeps Anna as its dealer" in text(answer.text)
     assert press(client, board + "/deal", answer.text, "record-anyway").status_code == 302
     sp, _s = stored(app, board)
