@@ -42,6 +42,9 @@ def test_koenigrufen_five_every_player_and_the_unfinished_radl(app, client):
                           ["Dora", "+9", "+1.10 €"], ["Emil", "+2", "+0.20 €"]]
     assert warning(page) == "The Radl is not finished: 2 more deals until everybody has dealt once. End it anyway?"
     assert "Nullrunde" not in page
+    # playing on is the big button under the thumb; ending anyway the plain one
+    assert re.search(r'<a class="button primary grow" href="[^"]+">Keep playing</a>', page)
+    assert re.search(r'<button class="button" type="submit">End it anyway</button>', page)
     # the warning does not refuse: the first Post shows it again, the confirmed one ends
     again = client.post(board + "/end", data={})
     assert again.status_code == 200 and "The Radl is not finished" in again.text
