@@ -6,13 +6,17 @@ settings:
 - **Idle and half-sent connections cannot starve the phones.** waitress accepts at most `connection_limit`
   connections at once and stops accepting beyond that; as shipped (100 connections, idle ones closed after
   120 s, looked for every 30 s) about a hundred sockets that send half a request and wait locked every phone
-  out for two minutes. Here: `SERVER_CONNECTIONS` (500) connections, a connection with no byte in either
+  out for two minutes. Here: `SERVER_CONNECTIONS` (2,000) connections, a connection with no byte in either
   direction for `SERVER_IDLE_SECONDS` (10 s) closed (a request being answered is never cut: waitress closes
   only connections without a request in progress), looked for every 2 s. A phone that has sent nothing for
   10 s opens a new connection without noticing. Headers are limited to 64 KB and bodies to the app's
   `MAX_CONTENT_LENGTH` and a little for the multipart frame: waitress answers 431 and 413 itself, before
   buffering more. (A client that keeps hundreds of connections alive by trickling bytes is beyond what a
-  threaded server on a phone's network should fend off alone: put Caddy in front, README.md.)
+  threaded server on a phone's network should fend off alone: put Caddy in front, README.md.) 2,000, not fewer:
+  a tournament hall of 500 phones (benchmarks/tournament_bench.py: 626 keep-alive connections) at a limit of 500
+  saw its table phones' saves wait 1.7 s at the median and up to 10 s (until idle connections were closed); at
+  1,000 the same run saved in 36 ms. A phone's browser may keep several connections. The soft limit of open
+  files is raised to make room for them where it is lower (`room_for`).
 - **A reverse proxy in front** (`PROXY_HOPS`, Caddy: 1): waitress takes the client's address, the scheme
   (`https`) and the host from the proxy's `X-Forwarded-For`, `-Proto`, `-Host` and `-Port`, and only when the
   connection comes from `PROXY_ADDRESS` (default `127.0.0.1`, Caddy on the same machine; `*` for any). From
@@ -28,7 +32,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
-CONNECTIONS = 500          # at most this many connections at once (waitress: 100)
+CONNECTIONS = 2000         # at most this many connections at once (waitress: 100)
 IDLE_SECONDS = 10          # a connection without a byte for this long, and no request in progress, is closed
 CLEANUP_SECONDS = 2        # how often idle connections are looked for (waitress: 30)
 HEADER_BYTES = 64 * 1024   # a request's headers at most (waitress: 256 KB)
@@ -78,9 +82,31 @@ def settings(app, threads: int = 8) -> dict:
     return out
 
 
+def room_for(connections: int) -> int:
+    """Raise the soft limit of open files so that `connections` sockets and the app's own files fit (Debian's
+    default soft limit is 1,024, below the connections allowed); as far as the hard limit lets. Returns how many
+    connections fit then."""
+    try:
+        import resource
+    except ImportError:   # not a Unix: its own limits
+        return connections
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 100   # the database, its journal, the listening sockets, the logs
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    return connections if soft == resource.RLIM_INFINITY else max(1, min(connections, soft - 100))
+
+
 def make_server(app, host: str = "127.0.0.1", port: int = 5000, threads: int = 8, **changes):
     """A waitress server for `app` (not yet running: call its `run()`), with `settings(app)` and `changes`."""
-    server = create_server(app, host=host, port=port, **{**settings(app, threads), **changes})
+    adjustments = {**settings(app, threads), **changes}
+    adjustments["connection_limit"] = room_for(adjustments["connection_limit"])
+    server = create_server(app, host=host, port=port, **adjustments)
     # one listening socket, or several (a host name with IPv4 and IPv6 addresses) in its map
     for listener in [server] + list(getattr(server, "map", {}).values()):
         if isinstance(listener, BaseWSGIServer):

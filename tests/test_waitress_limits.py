@@ -102,3 +102,22 @@ def test_waitress_s_own_answers_carry_the_security_headers(live, request_, statu
 def test_pages_with_a_token_or_this_browser_s_list_are_not_kept_by_a_cache(live, path):
     r = live.get(path)
     assert r.status == 200 and r.headers["Cache-Control"] == "private, no-cache"
+
+
+def test_the_open_files_limit_is_raised_to_fit_the_connections():
+    """Debian's soft limit of open files (1,024) is below the 2,000 connections a hall of phones may keep: serving
+    raises it as far as the hard limit lets, and never allows more connections than then fit."""
+    import resource
+
+    from scorer.serving import CONNECTIONS, room_for
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+        fits = room_for(CONNECTIONS)
+        now = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if hard == resource.RLIM_INFINITY or hard >= CONNECTIONS + 100:
+            assert fits == CONNECTIONS and now >= CONNECTIONS + 100
+        else:   # a machine whose hard limit is lower: as many as fit, said by the number returned
+            assert now == hard and fits == hard - 100
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
