@@ -13,10 +13,9 @@ settings:
   `MAX_CONTENT_LENGTH` and a little for the multipart frame: waitress answers 431 and 413 itself, before
   buffering more. (A client that keeps hundreds of connections alive by trickling bytes is beyond what a
   threaded server on a phone's network should fend off alone: put Caddy in front, README.md.) 2,000, not fewer:
-  a tournament hall of 500 phones (benchmarks/tournament_bench.py: 626 keep-alive connections) at a limit of 500
-  saw its table phones' saves wait 1.7 s at the median and up to 10 s (until idle connections were closed); at
-  1,000 the same run saved in 36 ms. A phone's browser may keep several connections. The soft limit of open
-  files is raised to make room for them where it is lower (`room_for`).
+  a tournament hall of 500 phones keeps more connections than 500 (benchmarks/tournament_bench.py: 626 kept
+  alive, a browser may keep several), and a phone beyond the limit waits until an idle one is closed. The soft
+  limit of open files is raised to make room for them where it is lower (`room_for`).
 - **A reverse proxy in front** (`PROXY_HOPS`, Caddy: 1): waitress takes the client's address, the scheme
   (`https`) and the host from the proxy's `X-Forwarded-For`, `-Proto`, `-Host` and `-Port`, and only when the
   connection comes from `PROXY_ADDRESS` (default `127.0.0.1`, Caddy on the same machine; `*` for any). From
