@@ -67,3 +67,22 @@ def test_the_chart_says_it_shows_points(app, client, language, said):
         assert deal(client, board, contract="rufer", declarer="0", partner="2", card_points=points).status_code == 302
     caption = re.search(r"<figcaption>(.*?)</figcaption>", client.get(board).text, re.S).group(1)
     assert said in re.sub(r"<[^>]+>", "", caption)
+
+
+@pytest.mark.parametrize("language, said", [("en", "Dora −6 · −0.80 €"), ("de", "Dora −6 · −0,80 €")])
+def test_the_result_beside_save_says_a_kontras_money(app, client, language, said):
+    """Dora's Piccolo lost with Anna's Kontra: −6 points and −8 money points (RULES-KOENIGRUFEN: the Kontra doubles
+    the money only, and only Anna's share): beside Save "Dora −6 · −0.80 €", not the points alone."""
+    import secrets
+    if language == "de":
+        client.environ_base.update(GERMAN)
+    board = start(client)
+    data = {"type": "game", "dealer": "0", "contract": "piccolo", "declarer": "3", "result": "lost", "each0": "2",
+            "action": "preview", "key": secrets.token_urlsafe(16)}
+    page = client.post(board + "/deal?fragment=1", data=data).text
+    short = re.search(r'<span id="preview-short" hidden>([^<]*)</span>', page).group(1)
+    assert short.replace("\u00a0", " ").replace("\u202f", " ") == said
+    # a deal without Kontra: the points alone (money = points × the stake, as the sheet says)
+    data.update(each0="1", key=secrets.token_urlsafe(16))
+    page = client.post(board + "/deal?fragment=1", data=data).text
+    assert re.search(r'<span id="preview-short" hidden>([^<]*)</span>', page).group(1) == "Dora −6"

@@ -34,6 +34,14 @@ def test_a_tournament_table_shows_no_money_and_counts_games(client):
     assert "Spiel 2 von 16" in german and "Radl: Spiel" not in german
     # the deal's own page: its points and money points, but no euros
     assert "€" not in client.get(board + "/deal/1").text
+    # nor the result beside Save of a deal with a Kontra (elsewhere it says the Kontra's money in euros)
+    page = client.get(board + "/deal").text
+    dealer = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
+    preview = client.post(board + "/deal?fragment=1", data={
+        "type": "game", "action": "preview", "key": secrets.token_urlsafe(16), "dealer": dealer,
+        "contract": "dreier", "declarer": "1", "result": "won", "kontra": "2"}).text
+    short = re.search(r'<span id="preview-short" hidden>([^<]*)</span>', preview).group(1)
+    assert short and "€" not in short
 
 
 def test_an_ordinary_partie_keeps_its_money_and_its_radl(client):

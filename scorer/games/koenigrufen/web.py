@@ -491,9 +491,10 @@ def form_context(partie, form, counted: str = "") -> dict:
             "counters": COUNTERS, "limits": LIMITS, "counted": counted}
 
 
-def short_result(result, partie) -> str:
+def short_result(result, partie, money: bool = False) -> str:
     """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in a
-    renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores."""
+    renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores. With `money`
+    (not at a tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
     deal, points = result.deal, result.points
     who = deal.declarer if deal.declarer is not None else deal.offender
     if deal.type == "game" and deal.contract == "trischaken":   # no declarer: the one who pays most
@@ -511,7 +512,9 @@ def short_result(result, partie) -> str:
         elif points.count(low) > 1:
             words = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(points) if x == low)
     if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
-        return _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
+        words = _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
+    if money and partie.rules.stake and who is not None and result.money_points[who] != points[who]:
+        words += " · " + euros(result.money_points[who] * partie.rules.stake)
     return words
 
 
