@@ -310,8 +310,8 @@ def test_five_players_who_pays_whom_through_the_shared_end(app, client):
     assert deal(client, board, contract="dreier", declarer="2", card_points="30").status_code == 302
     # the result beside Save, before the third deal is saved: Dora's Schrift
     preview = deal(client, board, contract="piccolo", declarer="3", result="won", each0="2", action="preview")
-    assert re.search(r'id="save-result">Dora \+6 ·<', preview.text)
-    assert '<span id="preview-short" hidden>Dora +6</span>' in preview.text
+    assert re.search(r'id="save-result">Dora \+6 · \+0\.80 € ·<', preview.text)   # and Anna's Kontra's money
+    assert '<span id="preview-short" hidden>Dora +6 · +0.80 €</span>' in preview.text
     assert deal(client, board, contract="piccolo", declarer="3", result="won", each0="2").status_code == 302
     s = settled(app, board)[1]
     assert s.balance == (-1, 3, -13, 9, 2)         # Schrift: Dora −1 + 4 + 6, Emil 4 − 2

@@ -292,7 +292,7 @@ def form_context(partie, form) -> dict:
                              for kind in ("game", "redeal")}}
 
 
-def short_result(result, partie) -> str:
+def short_result(result, partie, money: bool = False) -> str:   # `money`: as every game's (only a Kontra's differs)
     """A deal's result in a few words, for beside the Save button: the declarer's gain or loss."""
     if result.deal.type != "game" or result.deal.declarer is None:
         return "±0"

@@ -145,7 +145,7 @@ def summary(result, partie) -> str:
     return words
 
 
-def short_result(result, partie) -> str:
+def short_result(result, partie, money: bool = False) -> str:   # `money`: as every game's (only a Kontra's differs)
     """A deal's result in a few words, for beside the Save button: "Anna +6 (×2 included)", "draw"."""
     net = result.points[0] - result.points[1]
     if net:
