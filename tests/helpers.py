@@ -71,6 +71,24 @@ def stored(app, board):
         db.conn.close()
 
 
+def settled(app, board):
+    """The partie of `board` as stored, and its game's replay of it (the engine's settlement)."""
+    from scorer.games import game_of
+    with app.app_context():
+        sp = stored(app, board)
+    return sp, game_of(sp.partie).replay(sp.partie)
+
+
+def post_deal(client, board, defaults=None, **fields):
+    """Save a deal through the deal form (a new key each time); the dealer the form proposes unless given."""
+    import secrets
+    data = {"type": "game", "action": "save", "key": secrets.token_urlsafe(16), **(defaults or {}), **fields}
+    if "dealer" not in data:
+        page = client.get(board + "/deal").text
+        data["dealer"] = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
+    return client.post(board + "/deal", data=data)
+
+
 def hidden(page, name):
     """A hidden field's value on a page."""
     match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(

@@ -10,6 +10,7 @@ from scorer import store
 from scorer.db import connect, migrations
 
 from .conftest import record, start
+from .helpers import hidden
 
 
 def stored_rows(app, board):
@@ -29,12 +30,6 @@ def version(app, board):
         return store.version(db, board.rsplit("/", 1)[1])
     finally:
         db.conn.close()
-
-
-def hidden(page, name):
-    match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(
-        r'type="hidden" name="%s" value="([^"]*)"' % name, page)
-    return match.group(1)
 
 
 SIMPLE = {"type": "game", "undertaker": "nobody", "pile_of": "0", "blatt": "0"}

@@ -5,14 +5,13 @@ import csv
 import io
 import json
 import re
-import secrets
 
 import pytest
 
-from scorer import store
 from scorer.db import connect
-from scorer.games.haferl import replay
 from scorer.web.language import MINUS
+
+from .helpers import post_deal, settled
 
 NEW = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "Dieter",
        "first_dealer": "3", "preset": "haferl", "draw_at_60": "y"}
@@ -25,19 +24,7 @@ def start(client, **changes):
 
 
 def deal(client, board, **fields):
-    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
-    if "dealer" not in data:
-        page = client.get(board + "/deal").text
-        data["dealer"] = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
-    return client.post(board + "/deal", data=data)
-
-
-def settled(app, board):
-    with app.app_context():
-        db = connect(app.config["DATABASE"])
-        sp = store.load(db, board.rsplit("/", 1)[1])
-        db.conn.close()
-    return sp, replay(sp.partie)
+    return post_deal(client, board, {"target": "61"}, **fields)
 
 
 def money(amount):

@@ -7,10 +7,9 @@ import re
 import secrets
 from decimal import Decimal
 
-from scorer import store
-from scorer.db import connect
-from scorer.games.koenigrufen import replay
 from scorer.web.language import signed
+
+from .helpers import post_deal, settled
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}
@@ -23,20 +22,7 @@ def start(client, **data):
     return response.headers["Location"]
 
 
-def deal(client, board, **fields):
-    data = {"type": "game", "action": "save", "key": secrets.token_urlsafe(16), **fields}
-    if "dealer" not in data:
-        page = client.get(board + "/deal").text
-        data["dealer"] = re.search(r'name="dealer" value="(\d)" checked', page).group(1)
-    return client.post(board + "/deal", data=data)
-
-
-def settled(app, board):
-    with app.app_context():
-        db = connect(app.config["DATABASE"])
-        sp = store.load(db, board.rsplit("/", 1)[1])
-        db.conn.close()
-    return sp, replay(sp.partie)
+deal = post_deal
 
 
 def text(html):
