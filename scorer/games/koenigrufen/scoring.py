@@ -24,6 +24,11 @@ class Item(NamedTuple):
     money_points: tuple[int, ...]
 
 
+def in_money(money_points, stake: Decimal) -> tuple[Decimal, ...]:
+    """Money points as money: each times the stake, in cents (a deal's, a balance's)."""
+    return tuple((m * stake).quantize(CENT) for m in money_points)
+
+
 class DealResult(NamedTuple):
     """One deal as the scoresheet shows it, with everything derived from the deals before it."""
 
@@ -59,7 +64,7 @@ class Settlement(BaseSettlement):
     def money(self) -> tuple[Decimal, ...]:
         """Each player's money: money points times the stake, in cents."""
         stake = self.partie.rules.stake
-        return tuple((m * stake).quantize(CENT) for m in self.money_balance)
+        return in_money(self.money_balance, stake)
 
     @property
     def radl_left(self) -> int:

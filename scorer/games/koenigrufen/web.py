@@ -17,7 +17,7 @@ from wtforms.validators import Length, Optional
 from . import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
 from .deals import WIN, deal_won
-from .scoring import next_dealer
+from .scoring import in_money, next_dealer
 from .file import parse_deal
 from .game import GAME
 from .rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
@@ -514,7 +514,7 @@ def short_result(result, partie, money: bool = False) -> str:
     if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
         words = _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
     if money and partie.rules.stake and who is not None and result.money_points[who] != points[who]:
-        words += " · " + euros(result.money_points[who] * partie.rules.stake)
+        words += " · " + euros(in_money(result.money_points, partie.rules.stake)[who])
     return words
 
 
@@ -602,7 +602,7 @@ def summary(result, partie) -> str:
 
 
 def money_of(settlement, money_points) -> list[Decimal]:
-    return [(m * settlement.partie.rules.stake).quantize(Decimal("0.01")) for m in money_points]
+    return list(in_money(money_points, settlement.partie.rules.stake))
 
 
 CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
@@ -647,7 +647,7 @@ class Next:
 
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label, "premium_words": premium_words}
+    return {"describe": describe, "item_label": item_label, "premium_words": premium_words, "in_money": in_money}
 
 
 def common_starts(settlement) -> list[dict]:
