@@ -269,7 +269,13 @@ def remove(cid):
     c = loaded(cid)
     if not EmptyForm().validate_on_submit():
         abort(400)
-    tid = request.form.get("tournament", "")
+    # the tournament by its public id (the page carries no organiser's id: whoever sees the cup's page must not
+    # organise its tournaments)
+    given = request.form.get("tournament", "")
+    try:   # (an organiser's id, sent by a page of an older version, is taken too: whoever sends it has it)
+        tid = given if given in c.tournaments else tstore.id_of_public(get_db(), given)
+    except NotFoundError:
+        abort(404)
     if tid not in c.tournaments:
         abort(404)
     cup_store.remove_tournament(get_db(), cid, tid)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from .. import games, store
+from .. import games, runde_store, store
 from ..partie import Partie, name_key
 from ..problems import Problem, ScoringError
 from ..words import N_
@@ -394,6 +394,18 @@ def table_change_guard(db: Database, pid: str, guard: store.Guard) -> None:
                                             "nothing was changed", games=allowed, round=table["round"])])
 
 
+def tables_among(db: Database, pids: list[str]) -> set[str]:
+    """The tournament tables among the parties `pids`: they belong to their tournament, and never move into a Runde
+    (`runde_store.held_by`)."""
+    if not pids:
+        return set()
+    marks = ",".join("?" * len(pids))
+    return {r[0] for r in db.conn.execute(f"select partie_id from tournament_tables where partie_id in ({marks})",
+                                          list(pids))}
+
+
+if tables_among not in runde_store.held_by:
+    runde_store.held_by.append(tables_among)
 if table_guard not in store.deal_checks:
     store.deal_checks.append(table_guard)
 if table_change_guard not in store.change_checks:
