@@ -106,7 +106,9 @@ def serve_command(args) -> int:
     app = create_app()
     signal.signal(signal.SIGTERM, stop)
     server = make_server(app, host=args.host, port=args.port, threads=args.threads)
-    print(f"Tarock scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
+    port = getattr(server, "effective_port", args.port)   # the one the system gave for --port 0
+    print(f"Tarock scorer on http://{args.host}:{port}  ({server.adj.connection_limit} connections at once, "
+          f"{server.adj.threads} threads; stop with Ctrl+C)", flush=True)
     try:
         server.run()
     except KeyboardInterrupt:

@@ -122,8 +122,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         COMPRESS_BR_LEVEL=5,                # a tenth smaller than the default 4, as fast on a page
         PROXY_HOPS=0,                       # reverse proxies in front (Caddy: 1): the client's address for the limits
         PROXY_ADDRESS="127.0.0.1",          # the address the proxy connects from ("*": any); scorer/serving.py
-        SERVER_CONNECTIONS=500,             # waitress: connections at once (scorer/serving.py)
-        SERVER_IDLE_SECONDS=10,             # waitress: an idle connection is closed after this
+        # SERVER_CONNECTIONS, SERVER_IDLE_SECONDS: waitress's limits, set only to change them (their figures are
+        # scorer/serving.py's, in one place: CONNECTIONS, IDLE_SECONDS)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
