@@ -233,11 +233,14 @@ def draw_round(db: Database, tid: str, seed: int | None = None, complete=None) -
     """Draw the next round (or draw the drawn one again, with a new seed, before it starts); return its number.
     `complete(number)`: whether a started round is complete (the web app's, from its cache); RoundError while the
     last started round is not."""
-    seed = new_seed() if seed is None else seed
+    drawn = seed is None
+    seed = new_seed() if drawn else seed
     with writing(db):
-        last = db.conn.execute("select number, started from tournament_rounds where tournament_id = ? "
+        last = db.conn.execute("select number, started, seed from tournament_rounds where tournament_id = ? "
                                "order by number desc limit 1", [tid]).fetchone()
-        if last is not None and not last[1]:   # a redraw
+        if last is not None and not last[1]:   # a redraw: with another seed than the one shown
+            while drawn and seed == last[2]:
+                seed = new_seed()
             db.execute("update tournament_rounds set seed = ? where tournament_id = ? and number = ?",
                        [seed, tid, last[0]])
             _bump(db, tid)
