@@ -10,7 +10,7 @@ import pytest
 
 from .test_runde import new_runde
 from .test_runde import stored as stored_runde
-from .test_tournament_web import NINE, create, draw_and_start, dreier, public
+from .test_tournament_web import create, draw_and_start, dreier, public
 
 
 def rows(app) -> dict:
