@@ -51,7 +51,12 @@ def replay_command(args) -> int:
 
 def _replay_text(text: bytes, args) -> int:
     """Read, replay and print the partie file's `text` as `args` ask."""
-    tournament = tournament_file.tournament_data(text)
+    try:
+        tournament = tournament_file.tournament_data(text)
+    except ScoringError as exc:   # a tournament file that cannot be read: said as one
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
     if tournament is not None:
         return _replay_tournament(tournament, args)
     try:
