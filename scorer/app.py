@@ -198,10 +198,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        if response.mimetype == "text/html" or request.path.startswith(("/p/", "/r/")):
-            # a page carries a CSRF token and this browser's parties (home, /r, /new) or is a partie's: never
-            # kept by a shared cache, and asked again before it is shown from the browser's
-            response.headers.setdefault("Cache-Control", "private, no-cache")
+        # every answer that says nothing else (a page carries a CSRF token and this browser's parties; a partie's,
+        # a Runde's, an organiser's files are theirs alone): never kept by a shared cache, and asked again before it
+        # is shown from the browser's. Static files say their own (kept a year), public files theirs
+        # (`responses.public_briefly`: the standings' exports)
+        response.headers.setdefault("Cache-Control", "private, no-cache")
         return response
 
     @app.errorhandler(CSRFError)

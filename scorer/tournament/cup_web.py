@@ -21,7 +21,7 @@ from ..web import limits
 from ..web.forms import EmptyForm
 from ..web.language import say, sentence
 from ..web.limits import passcode_ok
-from ..web.responses import attachment
+from ..web.responses import attachment, public_briefly
 from . import cup_store, store as tstore
 from . import web as tweb
 from .cup import CupRules, cup
@@ -328,4 +328,5 @@ def export_csv(sid):
         rows.append(row)
     out = io.StringIO()
     csv.writer(out).writerows(guarded(rows))
-    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": attachment(f"{c.name}.csv")})
+    return public_briefly(Response(out.getvalue(), mimetype="text/csv",
+                                   headers={"Content-Disposition": attachment(f"{c.name}.csv")}))
