@@ -164,7 +164,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 
 
-def replay(path, *args):
+def run_replay(path, *args):
     """`python -m scorer replay PATH ARGS` in a process of its own: its exit status, standard output and error."""
     return subprocess.run([sys.executable, "-m", "scorer", "replay", str(path), *args], capture_output=True,
                           text=True, cwd=ROOT, timeout=120)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from .helpers import DATA, refused, replay, written
+from .helpers import DATA, refused, run_replay as replay, written
 
 ISSUE = DATA / "issue-12"
 

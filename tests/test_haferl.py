@@ -15,7 +15,7 @@ from scorer.partie import Partie
 from scorer.partie_file import dumps, loads, settlement_to_dict
 
 from .conftest import examples
-from .helpers import replay as run
+from .helpers import run_replay as run
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ from scorer.games.koenigrufen import file as kfile
 from scorer.games.koenigrufen import game as kgame
 from scorer.games.koenigrufen.deals import parse_card_points
 from scorer.partie import Partie
-from .helpers import replay as run
+from .helpers import run_replay as run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "koenigrufen-example.json"

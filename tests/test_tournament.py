@@ -15,7 +15,7 @@ from scorer.tournament import (CupRules, Round, Scoring, Table, Tournament, Tour
                                random_draw, score, seat, seating, standings_draw, table_ranks)
 from scorer.tournament import file as tfile
 from scorer.tournament.draw import pairs_met, repeated_pairs
-from .helpers import replay as run
+from .helpers import run_replay as run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "tournament-example.json"

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .helpers import DATA, refused, replay
+from .helpers import DATA, refused, run_replay as replay
 
 EXAMPLE = DATA / "tournament-example.json"
 
