@@ -51,7 +51,12 @@ def replay_command(args) -> int:
 
 def _replay_text(text: bytes, args) -> int:
     """Read, replay and print the partie file's `text` as `args` ask."""
-    tournament = tournament_file.tournament_data(text)
+    try:
+        tournament = tournament_file.tournament_data(text)
+    except ScoringError as exc:   # a tournament file that cannot be read: said as one
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
     if tournament is not None:
         return _replay_tournament(tournament, args)
     try:
@@ -106,7 +111,9 @@ def serve_command(args) -> int:
     app = create_app()
     signal.signal(signal.SIGTERM, stop)
     server = make_server(app, host=args.host, port=args.port, threads=args.threads)
-    print(f"Tarock scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)
+    port = getattr(server, "effective_port", args.port)   # the one the system gave for --port 0
+    print(f"Tarock scorer on http://{args.host}:{port}  ({server.adj.connection_limit} connections at once, "
+          f"{server.adj.threads} threads; stop with Ctrl+C)", flush=True)
     try:
         server.run()
     except KeyboardInterrupt:

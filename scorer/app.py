@@ -122,8 +122,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         COMPRESS_BR_LEVEL=5,                # a tenth smaller than the default 4, as fast on a page
         PROXY_HOPS=0,                       # reverse proxies in front (Caddy: 1): the client's address for the limits
         PROXY_ADDRESS="127.0.0.1",          # the address the proxy connects from ("*": any); scorer/serving.py
-        SERVER_CONNECTIONS=500,             # waitress: connections at once (scorer/serving.py)
-        SERVER_IDLE_SECONDS=10,             # waitress: an idle connection is closed after this
+        # SERVER_CONNECTIONS, SERVER_IDLE_SECONDS: waitress's limits, set only to change them (their figures are
+        # scorer/serving.py's, in one place: CONNECTIONS, IDLE_SECONDS)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -198,10 +198,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        if response.mimetype == "text/html" or request.path.startswith(("/p/", "/r/")):
-            # a page carries a CSRF token and this browser's parties (home, /r, /new) or is a partie's: never
-            # kept by a shared cache, and asked again before it is shown from the browser's
-            response.headers.setdefault("Cache-Control", "private, no-cache")
+        # every answer that says nothing else (a page carries a CSRF token and this browser's parties; a partie's,
+        # a Runde's, an organiser's files are theirs alone): never kept by a shared cache, and asked again before it
+        # is shown from the browser's. Static files say their own (kept a year), public files theirs
+        # (`responses.public_briefly`: the standings' exports)
+        response.headers.setdefault("Cache-Control", "private, no-cache")
         return response
 
     @app.errorhandler(CSRFError)

@@ -262,6 +262,20 @@ def m010_cups(db: Database) -> None:
         not_null={"number"})
 
 
+@migrations()
+def m011_limit_hits(db: Database) -> None:
+    """The tries each client made against a limit (scorer/web/limits.py: wrong passcodes, creations), kept in the
+    store so that a try is counted and checked in one write transaction, and the counts hold across the app's
+    processes and restarts. Rows older than the longest window are deleted as new ones come."""
+    db["limit_hits"].create({
+        "id": int,
+        "scope": str,           # "passcode" or "create"
+        "client": str,          # the client's address (behind a trusted proxy: the one it forwarded)
+        "at": float,            # seconds since the epoch
+    }, pk="id", not_null={"scope", "client", "at"})
+    db["limit_hits"].create_index(["scope", "client", "at"])
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

@@ -33,6 +33,23 @@ class InAnotherRundeError(ValueError):
         self.rid = rid
 
 
+class HeldElsewhereError(ValueError):
+    """A partie that belongs to something else (a tournament's table: `held_elsewhere`) is never moved into a Runde:
+    its players would become the Runde's members and its money the Runde's."""
+
+
+held_by: list = []   # callables (db, pids) -> the ones among `pids` that belong to something else and are never moved
+                     # into a Runde (scorer/tournament/store.py: a tournament's tables)
+
+
+def held_elsewhere(db: Database, pids: list[str]) -> set[str]:
+    """The parties among `pids` that belong to something else (`held_by`)."""
+    out: set[str] = set()
+    for held in held_by:
+        out |= set(held(db, pids))
+    return out
+
+
 class NameTakenError(ValueError):
     """Two members of a Runde cannot share a name (compared as players' names are: `partie.name_key`)."""
 
@@ -178,7 +195,8 @@ def attach(db: Database, rid: str, pid: str, seats: list) -> None:
     """Put partie `pid` into the Runde with the member at each seat: an id, or a name (a new member, or the
     member of that name). Each seat's player takes its member's name. ValueError if a member sits twice or
     is not the Runde's, NotFoundError if the Runde or the partie is gone, InAnotherRundeError if the partie is in
-    another Runde already (checked inside the write transaction: two phones moving it at once cannot both pass)."""
+    another Runde already (checked inside the write transaction: two phones moving it at once cannot both pass),
+    HeldElsewhereError if it belongs to something else (a tournament's table)."""
     with writing(db):
         _attach(db, rid, pid, seats)
         _bump(db, rid)
@@ -189,6 +207,8 @@ def _attach(db: Database, rid: str, pid: str, seats: list) -> None:
     rows = list(db.query("select players from parties where id = ?", [pid]))
     if not rows:
         raise NotFoundError(pid)
+    if held_elsewhere(db, [pid]):
+        raise HeldElsewhereError(pid)
     if len(seats) != len(json.loads(rows[0]["players"])):
         raise ValueError("one member for each seat")
     names = {r["id"]: r["name"] for r in db.query("select id, name from members where runde_id = ?", [rid])}

@@ -18,18 +18,26 @@ settings:
   limit of open files is raised to make room for them where it is lower (`room_for`).
 - **A reverse proxy in front** (`PROXY_HOPS`, Caddy: 1): waitress takes the client's address, the scheme
   (`https`) and the host from the proxy's `X-Forwarded-For`, `-Proto`, `-Host` and `-Port`, and only when the
-  connection comes from `PROXY_ADDRESS` (default `127.0.0.1`, Caddy on the same machine; `*` for any). From
+  connection comes from `PROXY_ADDRESS`: the proxy's address or its network, or several separated by commas
+  (default `127.0.0.1`, Caddy on the same machine; `172.18.0.0/16`, a container network the proxy shares with the
+  app; `*`, anyone, only where nobody but the proxy can reach waitress: a warning says so at the start). From
   anyone else, and without `PROXY_HOPS`, these headers are removed before the app sees them, so a client
-  cannot choose its own address for the limits.
+  cannot choose its own address for the limits (`FromProxy`: waitress's own check knows one address or `*`).
 - **waitress's own error answers** (400 for a request it cannot read, 413, 431) carry the app's security
   headers too (`SecureErrorTask`).
 """
 
 from __future__ import annotations
 
+import ipaddress
+import logging
+
 from waitress.channel import HTTPChannel
+from waitress.proxy_headers import PROXY_HEADERS as FORWARDED, clear_untrusted_headers
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
+
+log = logging.getLogger("scorer")
 
 CONNECTIONS = 2000         # at most this many connections at once (waitress: 100)
 IDLE_SECONDS = 10          # a connection without a byte for this long, and no request in progress, is closed
@@ -59,6 +67,51 @@ class SecureChannel(HTTPChannel):
     error_task_class = SecureErrorTask
 
 
+class ProxyAddressError(SystemExit):
+    """`PROXY_ADDRESS` names no address or network: the start stops with one line saying what to write."""
+
+    def __init__(self, text: str):
+        super().__init__(f"scorer: PROXY_ADDRESS {text!r} is not an address or a network of the proxy: write e.g. "
+                         "127.0.0.1, 172.18.0.0/16 or several separated by commas")
+
+
+def proxy_networks(text: str) -> tuple | None:
+    """The networks of `PROXY_ADDRESS` ("127.0.0.1", "172.18.0.0/16", "10.0.0.2, fd00::/8"); None for "*" (any)."""
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    if parts == ["*"]:
+        return None
+    if not parts:
+        raise ProxyAddressError(text)
+    try:
+        return tuple(ipaddress.ip_network(p, strict=False) for p in parts)
+    except ValueError:
+        raise ProxyAddressError(text) from None
+
+
+class FromProxy:
+    """In front of waitress's own reading of the proxy's headers (told to trust `*`): a request whose connection
+    does not come from one of `networks` has every forwarded header removed first, so that only the proxy chooses
+    the client's address, scheme and host."""
+
+    def __init__(self, app, networks: tuple):
+        self.app = app
+        self.networks = networks
+
+    def trusted(self, peer: str) -> bool:
+        try:
+            address = ipaddress.ip_address(peer.split("%", 1)[0])
+        except ValueError:   # a Unix socket, or nothing
+            return False
+        if address.version == 6 and address.ipv4_mapped is not None:   # a dual-stack socket's IPv4 client
+            address = address.ipv4_mapped
+        return any(address in network for network in self.networks)
+
+    def __call__(self, environ, start_response):
+        if not self.trusted(environ.get("REMOTE_ADDR") or ""):
+            clear_untrusted_headers(environ, FORWARDED)
+        return self.app(environ, start_response)
+
+
 def settings(app, threads: int = 8) -> dict:
     """waitress's adjustments for `app` (from its config; see the module's docstring)."""
     config = app.config
@@ -76,8 +129,9 @@ def settings(app, threads: int = 8) -> dict:
     }
     hops = int(config.get("PROXY_HOPS") or 0)
     if hops:
-        out.update(trusted_proxy=str(config.get("PROXY_ADDRESS") or "127.0.0.1"), trusted_proxy_count=hops,
-                   trusted_proxy_headers=set(PROXY_HEADERS))
+        # waitress reads the headers of any connection ("*"); FromProxy (make_server) has removed them first from
+        # a connection that is not the proxy's
+        out.update(trusted_proxy="*", trusted_proxy_count=hops, trusted_proxy_headers=set(PROXY_HEADERS))
     return out
 
 
@@ -105,9 +159,18 @@ def make_server(app, host: str = "127.0.0.1", port: int = 5000, threads: int = 8
     """A waitress server for `app` (not yet running: call its `run()`), with `settings(app)` and `changes`."""
     adjustments = {**settings(app, threads), **changes}
     adjustments["connection_limit"] = room_for(adjustments["connection_limit"])
+    networks = None
+    if adjustments.get("trusted_proxy"):
+        networks = proxy_networks(app.config.get("PROXY_ADDRESS") or "127.0.0.1")
+        if networks is None:
+            log.warning("scorer: PROXY_ADDRESS is *: any client that reaches this server directly chooses its own "
+                        "address; name the proxy's address or network, or let waitress listen only where the "
+                        "proxy reaches it (README.md)")
     server = create_server(app, host=host, port=port, **adjustments)
     # one listening socket, or several (a host name with IPv4 and IPv6 addresses) in its map
-    for listener in [server] + list(getattr(server, "map", {}).values()):
-        if isinstance(listener, BaseWSGIServer):
-            listener.channel_class = SecureChannel
+    listeners = {id(x): x for x in [server, *getattr(server, "map", {}).values()] if isinstance(x, BaseWSGIServer)}
+    for listener in listeners.values():
+        listener.channel_class = SecureChannel
+        if networks is not None:   # the proxy's headers from the proxy's connections only
+            listener.application = FromProxy(listener.application, networks)
     return server

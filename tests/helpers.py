@@ -1,6 +1,10 @@
-"""Small builders that keep the scoring tables readable, and what tests read back over HTTP."""
+"""Small builders that keep the scoring tables readable, what tests read back over HTTP, and the command line."""
 
+import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from scorer import store
 from scorer.db import connect
@@ -71,6 +75,15 @@ def stored(app, board):
         db.conn.close()
 
 
+def version(app, board):
+    """The stored version of the partie of `board`."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.version(db, board.rsplit("/", 1)[1])
+    finally:
+        db.conn.close()
+
+
 def settled(app, board):
     """The partie of `board` as stored, and its game's replay of it (the engine's settlement)."""
     from scorer.games import game_of
@@ -89,6 +102,44 @@ def post_deal(client, board, defaults=None, **fields):
     return client.post(board + "/deal", data=data)
 
 
+def count(app, table):
+    """How many rows `table` of the app's store holds."""
+    with app.app_context():
+        from scorer.db import get_db
+        return next(get_db().query(f"select count(*) as n from {table}"))["n"]
+
+
+def rows(app, sql):
+    """The rows of a query on the app's store."""
+    return list(connect(app.config["DATABASE"]).query(sql))
+
+
+def text(html):
+    """A page's words: its tags removed and its spaces made one."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def a_partie(client):
+    """A new partie with one deal recorded: its board's address and its id."""
+    from .conftest import NEW_PARTIE, record
+    board = client.post("/new", data=NEW_PARTIE).headers["Location"]
+    assert record(client, board, undertaker="nobody", points="30").status_code == 302
+    return board, board.rsplit("/", 1)[1]
+
+
+def haferl_deal(client, board, **fields):
+    """A Bavarian Tarock deal saved through the deal form (a game, target 61, unless `fields` say otherwise)."""
+    import secrets
+    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
+    response = client.post(board + "/deal", data=data)
+    assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
+
+
+def checked(page, name):
+    """The values of the checked inputs named `name` on a browser's page."""
+    return page.locator(f"input[name={name}]:checked").evaluate_all("els => els.map(e => e.value)")
+
+
 def hidden(page, name):
     """A hidden field's value on a page."""
     match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(
@@ -105,3 +156,33 @@ def edit_form(client, board, number):
 def stored_points(app, board):
     """Each stored deal's first card points."""
     return [d.card_points[0] for d in stored(app, board).partie.deals]
+
+
+# -- the command line --------------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+
+
+def run_replay(path, *args):
+    """`python -m scorer replay PATH ARGS` in a process of its own: its exit status, standard output and error."""
+    return subprocess.run([sys.executable, "-m", "scorer", "replay", str(path), *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def refused(result):
+    """The problems of a refused file: nothing on standard output, status 1, no traceback."""
+    assert result.returncode == 1 and result.stdout == "" and "Traceback" not in result.stderr, result
+    return result.stderr.splitlines()
+
+
+def format_example():
+    """The partie file of docs/FORMAT.md's example (tests/data/format-example.json), parsed."""
+    return json.loads((DATA / "format-example.json").read_text())
+
+
+def written(tmp_path, data, name="partie.json"):
+    """`data` written as a JSON file in `tmp_path`; its path."""
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path

@@ -1,17 +1,25 @@
 """The app under a real waitress server, started in this process on 127.0.0.1 on a port the system gives it:
 `Live`, with the settings `python -m scorer serve` uses (`scorer.serving.make_server`), and `Server`, plain
-waitress; plain HTTP requests to them. `stop` ends either at once."""
+waitress; plain HTTP requests to them. `stop` ends either at once. `Served`: `python -m scorer serve` itself, in a
+process of its own."""
 
 from __future__ import annotations
 
 import http.client
+import os
+import re
 import secrets
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 from scorer.serving import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Answer:
@@ -126,3 +134,41 @@ class Server:
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+class Served:
+    """`python -m scorer serve --port 0` in a process of its own, as an organiser starts it (the environment's
+    `SCORER_*` settings added to `env`): its first line says the port the system gave and its limits (`line`);
+    `request` as `Live`'s; `close` stops it (SIGTERM, then SIGKILL)."""
+
+    def __init__(self, env: dict, threads: int = 4, timeout: float = 30):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorer", "serve", "--port", "0", "--threads", str(threads)],
+            cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True)
+        waiting = threading.Timer(timeout, self.process.kill)   # a server that never says its line is ended
+        waiting.start()
+        try:
+            self.line = self.process.stdout.readline()
+        finally:
+            waiting.cancel()
+        found = re.search(r"http://[^:]+:(\d+)", self.line)
+        if not found:
+            self.close()
+            raise RuntimeError(f"the server did not start: {self.line!r}")
+        self.port = int(found.group(1))
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    request = Live.request
+    get = Live.get
+    post = Live.post
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.process.stdout.close()

@@ -7,18 +7,10 @@ import secrets
 
 from tests.conftest import record, start
 
+from .helpers import haferl_deal, text
+
 HAFERL = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "",
           "first_dealer": "2", "preset": "haferl", "ante": "0.05"}
-
-
-def haferl_deal(client, board, **fields):
-    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
-    response = client.post(board + "/deal", data=data)
-    assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
-
-
-def text(html):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
 def test_a_bavarian_evening_opens_without_red_and_a_refill_is_said(client):

@@ -5,20 +5,13 @@ ended."""
 import secrets
 import sqlite3
 
-from scorer import create_app, store
+from scorer import create_app
 from scorer.db import connect
 
 from .conftest import NEW_PARTIE
 from .conftest import record, start
 from .live import Server
-
-
-def stored(app, board):
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.load(db, board.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
+from .helpers import count, stored
 
 
 def test_a_locked_database_is_a_busy_answer_not_an_unreadable_partie(tmp_path):
@@ -68,12 +61,6 @@ def test_a_partie_that_cannot_be_replayed_cannot_be_ended(app, client, board):
     assert page.status_code == 409 and "Deal 1 needs fixing first" in page.text
     assert client.post(board + "/end", data={"confirm": "yes"}).status_code == 409
     assert stored(app, board).ended is None
-
-
-def count(app, table):
-    with app.app_context():
-        from scorer.db import get_db
-        return next(get_db().query(f"select count(*) as n from {table}"))["n"]
 
 
 def test_a_locked_database_answers_503_and_the_deal_can_be_sent_again(tmp_path):

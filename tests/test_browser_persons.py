@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .test_browser import close, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .helpers import checked
 
 pytestmark = pytest.mark.browser
 
@@ -28,10 +29,6 @@ def koenigrufen(page, server, five=False):
     tap(page, "text=Start the partie")
     page.wait_for_selector("#record")
     return page.url
-
-
-def checked(page, name):
-    return page.locator(f"input[name={name}]:checked").evaluate_all("els => els.map(e => e.value)")
 
 
 def test_strohmandeln_correcting_the_dealer_keeps_the_undertaker(server, browser):

@@ -3,41 +3,17 @@
 format example, impossible bonuses refused with the reason (one message each, status 1)."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parent.parent
-
-
-DATA = ROOT / "tests" / "data"
-
+from .helpers import DATA, refused, run_replay as replay, written
 
 ISSUE = DATA / "issue-12"
-
-
-def replay(path, *args):
-    return subprocess.run([sys.executable, "-m", "scorer", "replay", str(path), *args], capture_output=True,
-                          text=True, cwd=ROOT)
-
-
-def refused(result):
-    """The problems of a refused file: nothing on standard output, status 1, no traceback."""
-    assert result.returncode == 1 and result.stdout == "" and "Traceback" not in result.stderr, result
-    return result.stderr.splitlines()
 
 
 def strohmandeln(deals, players=("Anna", "Bernd"), **rules):
     return {"format": "strohmandeln-partie", "version": 1, "players": list(players),
             "rules": {"preset": "tarockbuch-extended", **rules}, "deals": deals}
-
-
-def written(tmp_path, data):
-    path = tmp_path / "partie.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 def test_beck_draw_scores_the_announcements_only():

@@ -10,7 +10,7 @@ from scorer import store
 from scorer.db import connect, migrations
 
 from .conftest import record, start
-from .helpers import hidden
+from .helpers import hidden, version
 
 
 def stored_rows(app, board):
@@ -22,14 +22,6 @@ def stored_rows(app, board):
     finally:
         db.conn.close()
     return [(r["id"], json.loads(r["deal"])["card_points"][0], json.loads(r["deal"])["dealer"]) for r in rows]
-
-
-def version(app, board):
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.version(db, board.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
 
 
 SIMPLE = {"type": "game", "undertaker": "nobody", "pile_of": "0", "blatt": "0"}

@@ -12,14 +12,9 @@ from scorer import store
 from scorer.db import connect
 
 from .conftest import record, start
+from .helpers import hidden, version
 
 SIMPLE = {"type": "game", "undertaker": "nobody", "pile_of": "0", "blatt": "0"}
-
-
-def hidden(page, name):
-    match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(
-        r'type="hidden" name="%s" value="([^"]*)"' % name, page)
-    return match.group(1)
 
 
 def snapshot(app, board):
@@ -40,14 +35,6 @@ def snapshot(app, board):
 def without_tokens(page):
     """A page without its CSRF tokens (signed with the time: two requests a second apart differ)."""
     return re.sub(r'name="csrf_token" value="[^"]*"', "", page)
-
-
-def version(app, board):
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.version(db, board.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
 
 
 @pytest.fixture

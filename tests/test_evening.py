@@ -6,7 +6,7 @@ import secrets
 
 from tests.conftest import record, start
 
-from .helpers import shown
+from .helpers import haferl_deal, shown
 
 HAFERL = {"game": "haferltarock", "player0": "Anna", "player1": "Bernd", "player2": "Clara", "player3": "",
           "first_dealer": "0", "preset": "haferl", "draw_at_60": "y"}
@@ -21,12 +21,6 @@ def settle_lines(page: str) -> list[str]:
 def end(client, board):
     response = client.post(board + "/end")
     assert response.status_code == 302
-
-
-def haferl_deal(client, board, **fields):
-    data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
-    response = client.post(board + "/deal", data=data)
-    assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
 
 
 def test_two_players_who_pays_whom(client):

@@ -10,18 +10,7 @@ import pytest
 from scorer import store
 
 from .conftest import record, start
-
-
-def count(app, table):
-    with app.app_context():
-        from scorer.db import get_db
-        return next(get_db().query(f"select count(*) as n from {table}"))["n"]
-
-
-def stored(app, board):
-    with app.app_context():
-        from scorer.db import get_db
-        return store.load(get_db(), board.rsplit("/", 1)[1])
+from .helpers import count, stored
 
 
 @pytest.mark.parametrize("key", [None, "", "k" * 23, "bad key!"])

@@ -2,8 +2,6 @@
 refills, four players, every impossible entry, properties, the partie file and the command line."""
 
 import json
-import subprocess
-import sys
 from decimal import Decimal as D
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from scorer.partie import Partie
 from scorer.partie_file import dumps, loads, settlement_to_dict
 
 from .conftest import examples
+from .helpers import run_replay as run
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -331,11 +330,6 @@ def test_the_file_round_trips_and_replays(tmp_path):
     assert out["balance"] == ["-0.22", "0.51", "-0.90", "-1.11"] and out["pot"] == "1.72"
     assert out["deals"][1]["payments"] == ["0.00", "0.80", "-0.40", "-0.40"]
     assert out["deals"][3]["sitting_out"] == 2 and out["next_dealer"] == 3
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "scorer", "replay", *args], capture_output=True, text=True,
-                          cwd=ROOT)
 
 
 def test_the_command_line_reads_a_bavarian_file(tmp_path):

@@ -13,6 +13,8 @@ import pytest
 from scorer.partie_file import from_dict
 from scorer.problems import ScoringError
 
+from .helpers import count, format_example
+
 
 def test_a_koenigrufen_file_with_a_number_far_too_long_is_said(tmp_path):
     from scorer.games.koenigrufen import game as koenigrufen_game
@@ -23,16 +25,6 @@ def test_a_koenigrufen_file_with_a_number_far_too_long_is_said(tmp_path):
 
 
 DATA = Path(__file__).parent / "data"
-
-
-def count(app, table):
-    with app.app_context():
-        from scorer.db import get_db
-        return next(get_db().query(f"select count(*) as n from {table}"))["n"]
-
-
-def _strohmandeln_file():
-    return json.loads((DATA / "format-example.json").read_text())
 
 
 def _haferl_file():
@@ -47,7 +39,7 @@ def hostile_files():
         data = _haferl_file()
         data["deals"][0]["contract"] = contract
         yield f"contract {contract!r}", json.dumps(data), "contract is pickup"
-    data = _strohmandeln_file()
+    data = format_example()
     data["deals"][0]["card_points"] = [-10 ** 30, None]
     yield "card points -10**30", json.dumps(data), "deal 1"
     data = _haferl_file()

@@ -9,15 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.db import connect
 from tests.conftest import NEW_PARTIE, examples, record
+
+from .helpers import rows
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"
-
-
-def rows(app, sql):
-    return list(connect(app.config["DATABASE"]).query(sql))
 
 
 # -- hostile input -----------------------------------------------------------------------------

@@ -5,8 +5,6 @@ contract and premium, every Trischaken rule, renonce, misdeal, doubled Radl and 
 Every expected number below is worked out by hand from the contract, not taken from the code."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from scorer.games.koenigrufen import file as kfile
 from scorer.games.koenigrufen import game as kgame
 from scorer.games.koenigrufen.deals import parse_card_points
 from scorer.partie import Partie
+from .helpers import run_replay as run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "koenigrufen-example.json"
@@ -95,11 +94,6 @@ def test_the_worked_example_through_the_engine():
     assert kfile.settlement_to_dict(settlement) == EXPECTED
     assert [str(m) for m in settlement.money] == ["0.10", "-1.30", "1.10", "0.10"]
     assert settlement.vorhand == 3       # Cilli deals next, Dora leads
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "scorer", "replay", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
 
 
 def test_the_worked_example_through_the_command_line():

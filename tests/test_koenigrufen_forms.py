@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer import create_app, store
-from scorer.db import connect
+from scorer import create_app
 from scorer.games.koenigrufen import PREMIUMS as ALL_PREMIUMS, replay
 from scorer.games.koenigrufen.rules import CONTRACTS as ALL_CONTRACTS
+
+from .helpers import stored
 
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
@@ -24,15 +25,6 @@ def start(client, **changes):
     response = client.post("/new", data={**NEW, **changes})
     assert response.status_code == 302, response.text
     return response.headers["Location"]
-
-
-def stored(app, board):
-    with app.app_context():
-        db = connect(app.config["DATABASE"])
-        try:
-            return store.load(db, board.rsplit("/", 1)[1])
-        finally:
-            db.conn.close()
 
 
 def board_balances(page, n):

@@ -277,14 +277,28 @@ def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(
         assert [p.field for p in problems] == ["card_points"], [str(p) for p in problems]
 
 
+@st.composite
+def with_a_conceded_rufer(draw):
+    """A partie of the generator with a conceded Rufer put in at any place (the declarer's King in the talon: no
+    partner; premiums said before the concession, never paid), so that every example has one."""
+    partie = draw(parties())
+    n = len(partie.players)
+    dealer = draw(st.integers(0, n - 1))
+    conceded = Deal("game", dealer, "rufer", (dealer + 1) % n, None, conceded=True,   # the Vorhand's Rufer
+                    premiums=draw(premiums(partie.rules, "rufer", False, no_kontra=True)))
+    at = draw(st.integers(0, len(partie.deals)))
+    return partie.with_deals(partie.deals[:at] + (conceded,) + partie.deals[at:])
+
+
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.filter_too_much])
-@given(parties())
+@given(with_a_conceded_rufer())
 def test_a_conceded_rufer_scores_the_game_value_only(partie):
     s = replay(partie)
-    for r in s.deals:
-        if r.deal.type == "game" and r.deal.conceded and r.deal.contract == "rufer":
-            value = partie.rules.value("rufer")
-            assert r.points[r.deal.declarer] == -3 * value * r.multiplier
-            assert sorted(r.points) == sorted([-3 * value * r.multiplier] + [value * r.multiplier] * 3
-                                              + [0] * (len(partie.players) - 4))
+    conceded = [r for r in s.deals if r.deal.type == "game" and r.deal.conceded and r.deal.contract == "rufer"]
+    assert conceded   # the one put in, at least
+    value = partie.rules.value("rufer")
+    for r in conceded:
+        assert r.points[r.deal.declarer] == -3 * value * r.multiplier
+        assert sorted(r.points) == sorted([-3 * value * r.multiplier] + [value * r.multiplier] * 3
+                                          + [0] * (len(partie.players) - 4))

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from scorer.web.language import signed
 
-from .helpers import post_deal, settled
+from .helpers import post_deal, settled, text
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}
@@ -23,10 +23,6 @@ def start(client, **data):
 
 
 deal = post_deal
-
-
-def text(html):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
 def sheet(page):

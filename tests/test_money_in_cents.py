@@ -4,36 +4,12 @@ partie stored before money was in cents still opens."""
 
 import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parent.parent
-
-
-DATA = ROOT / "tests" / "data"
-
+from .helpers import DATA, refused, run_replay as replay, written
 
 ISSUE = DATA / "issue-12"
-
-
-def replay(path, *args):
-    return subprocess.run([sys.executable, "-m", "scorer", "replay", str(path), *args], capture_output=True,
-                          text=True, cwd=ROOT)
-
-
-def refused(result):
-    """The problems of a refused file: nothing on standard output, status 1, no traceback."""
-    assert result.returncode == 1 and result.stdout == "" and "Traceback" not in result.stderr, result
-    return result.stderr.splitlines()
-
-
-def written(tmp_path, data):
-    path = tmp_path / "partie.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize("stake", ["0.125", "0.0125"])

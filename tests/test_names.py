@@ -10,19 +10,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from scorer import store
-from scorer.db import connect
-
 from .conftest import NEW_PARTIE, start
 from .conftest import record, start
-
-
-def stored(app, board):
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.load(db, board.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
+from .helpers import count, format_example, stored
 
 
 @pytest.mark.parametrize("name", ["👩‍👩‍👧 Familie", "مه‌رو", "क्‍षमा", "Rosa 🏳️‍🌈"])
@@ -53,12 +43,6 @@ HAFERL_NEW = {"game": "haferltarock", "player0": "Łukasz", "player1": "Dvořák
               "player3": "", "first_dealer": "0", "preset": "haferl"}
 
 
-def count(app, table):
-    with app.app_context():
-        from scorer.db import get_db
-        return next(get_db().query(f"select count(*) as n from {table}"))["n"]
-
-
 @pytest.mark.parametrize("names", [("Łukasz", "Dvořák"), ("Ševčík", "Иван"), ("李", "محمد")])
 def test_every_export_works_for_any_name(client, names):
     board = start(client, player0=names[0], player1=names[1])
@@ -84,10 +68,6 @@ def test_bavarian_exports_for_any_name(client):
         assert 'filename="haferltarock-Lukasz-Dvorak-' in response.headers["Content-Disposition"]
 
 
-def _strohmandeln_file():
-    return json.loads((DATA / "format-example.json").read_text())
-
-
 def test_invisible_characters_are_removed_and_names_normalised(app, client):
     board = start(client, player0="\u202eAnna\u200b", player1="Ze\u0301\x07")
     assert stored(app, board).partie.players == ("Anna", "Z\u00e9")
@@ -101,7 +81,7 @@ def test_bavarian_names_are_cleaned_and_must_differ(app, client):
 
 
 def test_partie_file_names_are_cleaned_and_must_differ(app, client):
-    data = _strohmandeln_file()
+    data = format_example()
     data["players"] = ["Anna", "An\u200bna"]
     response = client.post("/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "p.json")},
                            content_type="multipart/form-data")

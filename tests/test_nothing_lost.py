@@ -26,12 +26,10 @@ from scorer import create_app
 from scorer.db import connect
 from tests.conftest import NEW_PARTIE, record, start
 
+from .helpers import rows
+
 ROOT = Path(__file__).parent.parent
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"
-
-
-def rows(app, sql):
-    return list(connect(app.config["DATABASE"]).query(sql))
 
 
 # -- sharing and access ----------------------------------------------------------------------

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from .test_browser import close, controlled, back_online, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .test_browser_table import DeadSpot
+from .helpers import checked
 
 pytestmark = pytest.mark.browser
 
@@ -26,10 +27,6 @@ def strohmandeln(page, server):
     board = page.url
     controlled(page)   # the service worker in control
     return board
-
-
-def checked(page, name):
-    return page.locator(f"input[name={name}]:checked").evaluate_all("els => els.map(e => e.value)")
 
 
 def offline(server, context, page):

@@ -9,14 +9,9 @@ from scorer import create_app
 
 from .conftest import NEW_PARTIE
 from .live import Server
+from .helpers import count
 
 DATA = Path(__file__).parent / "data"
-
-
-def count(app, table):
-    with app.app_context():
-        from scorer.db import get_db
-        return next(get_db().query(f"select count(*) as n from {table}"))["n"]
 
 
 def test_a_numeric_passcode_from_the_environment_is_text(tmp_path, monkeypatch):

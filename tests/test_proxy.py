@@ -96,3 +96,55 @@ def test_a_form_posted_over_https_with_the_browser_s_referer_is_accepted(tmp_pat
         assert r.status == 400
     finally:
         server.close()
+
+
+def test_proxy_address_names_the_proxys_network(tmp_path):
+    """A proxy elsewhere (another container): `PROXY_ADDRESS` names its network, and a proxy connecting from any
+    address of it is trusted (waitress's own setting took one address or `*` only)."""
+    server = served(tmp_path, PROXY_HOPS=1, PROXY_ADDRESS="10.0.0.0/8, 127.0.0.0/8", WTF_CSRF_ENABLED=False,
+                    RATELIMIT_ENABLED=True, RATELIMIT_CREATE="2 per minute")
+    try:
+        def new(device):
+            return server.post("/new", NEW_PARTIE, headers=caddy(device)).status
+        assert [new("192.168.1.20"), new("192.168.1.20"), new("192.168.1.20")] == [302, 302, 429]
+        assert new("192.168.1.21") == 302                         # another phone behind the proxy: its own limit
+        r = server.post("/new", NEW_PARTIE, headers=caddy("192.168.1.22"))
+        assert any("Secure" in c for c in r.cookies())            # the proxy's https got through
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("address", ["10.0.0.0/8", "172.18.0.0/16, 192.168.0.0/16", "fd00::/8"])
+def test_a_client_outside_the_proxys_network_chooses_nothing(tmp_path, address):
+    """A client that reaches waitress directly, not from the proxy's network, sends its own X-Forwarded-For: 50
+    guesses, all one client to the limits (the test's connections come from 127.0.0.1)."""
+    server = served(tmp_path, PROXY_HOPS=1, PROXY_ADDRESS=address, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=True,
+                    RATELIMIT_CREATE="2 per minute")
+    try:
+        statuses = [server.post("/new", NEW_PARTIE, headers=caddy(f"192.168.7.{i}")).status for i in range(50)]
+        assert statuses[:2] == [302, 302] and set(statuses[2:]) == {429}
+    finally:
+        server.close()
+
+
+def test_a_proxy_address_that_is_no_address_stops_the_start(tmp_path):
+    from scorer.serving import ProxyAddressError, make_server
+    app = create_app({"DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t", "PROXY_HOPS": 1,
+                      "PROXY_ADDRESS": "caddy.internal"})
+    with pytest.raises(ProxyAddressError, match="PROXY_ADDRESS 'caddy.internal' is not an address or a network"):
+        make_server(app, port=0)
+
+
+def test_any_proxy_address_is_warned_about(tmp_path, caplog):
+    server = served(tmp_path, PROXY_HOPS=1, PROXY_ADDRESS="*")
+    try:
+        assert "PROXY_ADDRESS is *" in caplog.text and "README" in caplog.text
+    finally:
+        server.close()
+
+
+def test_an_ipv4_client_of_a_dual_stack_socket_is_matched_as_ipv4():
+    from scorer.serving import FromProxy, proxy_networks
+    check = FromProxy(None, proxy_networks("172.18.0.0/16"))
+    assert check.trusted("172.18.0.5") and check.trusted("::ffff:172.18.0.5")
+    assert not check.trusted("172.19.0.5") and not check.trusted("") and not check.trusted("unix")

@@ -6,14 +6,8 @@ import pytest
 from scorer import runde_store
 from scorer.db import connect
 
-from .conftest import NEW_PARTIE, record
+from .helpers import a_partie
 from .test_runde import new_runde, stored
-
-
-def a_partie(client):
-    board = client.post("/new", data=NEW_PARTIE).headers["Location"]
-    assert record(client, board, undertaker="nobody", points="30").status_code == 302
-    return board, board.rsplit("/", 1)[1]
 
 
 def test_a_partie_in_one_runde_is_not_moved_into_another(app, client):

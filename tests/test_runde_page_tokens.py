@@ -10,6 +10,7 @@ from scorer import create_app
 
 from .conftest import NEW_PARTIE, record
 from .test_runde import new_runde, stored
+from .helpers import a_partie
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -17,12 +18,6 @@ TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 def csrf_app(tmp_path):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t",
                        "WTF_CSRF_ENABLED": False})
-
-
-def a_partie(client):
-    board = client.post("/new", data=NEW_PARTIE).headers["Location"]
-    assert record(client, board, undertaker="nobody", points="30").status_code == 302
-    return board, board.rsplit("/", 1)[1]
 
 
 @pytest.mark.parametrize("planted", ["%00csrf%00", "%00movable%00", "%3C%00csrf%3E", "%3C%00movable%3E",

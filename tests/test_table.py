@@ -23,14 +23,7 @@ from scorer.web.parties import cache
 
 from .conftest import record
 from .test_haferl_web import deal as haferl_deal, start as haferl_start
-
-
-def stored(app, board):
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.load(db, board.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
+from .helpers import stored
 
 
 def form_fields(page):

@@ -4,8 +4,6 @@ cup with best N and minus days, and the tournament file's refusals naming round,
 
 import json
 import random
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from scorer.tournament import (CupRules, Round, Scoring, Table, Tournament, Tour
                                random_draw, score, seat, seating, standings_draw, table_ranks)
 from scorer.tournament import file as tfile
 from scorer.tournament.draw import pairs_met, repeated_pairs
+from .helpers import run_replay as run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "tournament-example.json"
@@ -46,11 +45,6 @@ SECTION_7_TABLES = [  # round, table: (player, Schrift, table rank, rank points)
      [("Anna", -8, 5, "0"), ("Cilli", 20, 1, "60"), ("Emil", -4, 2, "30"), ("Franz", -4, 2, "30"),
       ("Hans", -4, 2, "30")]],
 ]
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "scorer", "replay", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
 
 
 def dreier(dealer, declarer, won):

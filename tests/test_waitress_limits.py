@@ -8,7 +8,7 @@ import time
 import pytest
 
 from scorer import create_app
-from scorer.serving import settings
+from scorer.serving import CONNECTIONS, settings
 
 from .live import Live
 
@@ -34,7 +34,7 @@ def half_sent(port: int, n: int) -> list[socket.socket]:
 def test_the_shipped_settings(live):
     adj = settings(live.app)
     # waitress as shipped: 100 connections, idle ones closed after 120 s, looked for every 30 s
-    assert adj["connection_limit"] >= 500 and adj["channel_timeout"] <= 10 and adj["cleanup_interval"] <= 2
+    assert adj["connection_limit"] == CONNECTIONS and adj["channel_timeout"] <= 10 and adj["cleanup_interval"] <= 2
     assert adj["max_request_body_size"] < 2 * 1024 * 1024 and adj["max_request_header_size"] <= 64 * 1024
 
 

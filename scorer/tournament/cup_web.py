@@ -21,7 +21,7 @@ from ..web import limits
 from ..web.forms import EmptyForm
 from ..web.language import say, sentence
 from ..web.limits import passcode_ok
-from ..web.responses import attachment
+from ..web.responses import attachment, public_briefly
 from . import cup_store, store as tstore
 from . import web as tweb
 from .cup import CupRules, cup
@@ -269,7 +269,13 @@ def remove(cid):
     c = loaded(cid)
     if not EmptyForm().validate_on_submit():
         abort(400)
-    tid = request.form.get("tournament", "")
+    # the tournament by its public id (the page carries no organiser's id: whoever sees the cup's page must not
+    # organise its tournaments)
+    given = request.form.get("tournament", "")
+    try:   # (an organiser's id, sent by a page of an older version, is taken too: whoever sends it has it)
+        tid = given if given in c.tournaments else tstore.id_of_public(get_db(), given)
+    except NotFoundError:
+        abort(404)
     if tid not in c.tournaments:
         abort(404)
     cup_store.remove_tournament(get_db(), cid, tid)
@@ -322,4 +328,5 @@ def export_csv(sid):
         rows.append(row)
     out = io.StringIO()
     csv.writer(out).writerows(guarded(rows))
-    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": attachment(f"{c.name}.csv")})
+    return public_briefly(Response(out.getvalue(), mimetype="text/csv",
+                                   headers={"Content-Disposition": attachment(f"{c.name}.csv")}))

@@ -21,18 +21,29 @@ TABLE_FIELDS = ("players", "deals")
 MAX_PLAYERS = 1000
 MAX_ROUNDS = 50
 MAX_TABLE_DEALS = 1000
-_MARK = b'"' + FORMAT.encode() + b'"'
+_MARK = f'"{FORMAT}"'
+TOO_DEEP = Problem("file", "the file is nested too deeply to be a tournament file")
+TOO_LONG = Problem("file", "the file holds a number far too long to be a tournament's")
 
 
 def tournament_data(text: bytes) -> dict | None:
-    """The parsed JSON of a tournament file's text; None for any other text (looked at cheaply first, so that a
-    partie file is not parsed twice)."""
-    if _MARK not in text:
-        return None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    """The parsed JSON of a tournament file's text, in UTF-8 or in the UTF-16 or UTF-32 that JSON allows (as a partie
+    file is read); None for any other text (looked at cheaply first, so that a partie file is not parsed twice).
+    TournamentError for a text that names the tournament format and cannot be read: nested too deeply, a number of
+    thousands of digits, a lone surrogate (`\\ud800`), not JSON; said of a tournament file."""
+    encoding = json.detect_encoding(text)
+    if encoding.startswith("utf-8"):
+        if _MARK.encode() not in text:
+            return None
+        source: str | bytes = text
+    else:
+        try:
+            source = text.decode(encoding, "surrogatepass")   # as json.loads reads bytes
+        except UnicodeDecodeError:
+            return None   # not text: said as for any file
+        if _MARK not in source:
+            return None
+    data = json_of(source, TournamentError, TOO_DEEP, TOO_LONG)
     return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 
 
@@ -44,10 +55,7 @@ def loads(text: str | bytes) -> Tournament:
 def read(text: str | bytes) -> Standings:
     """The standings of a tournament file's text (the tournament is its `tournament`); TournamentError lists every
     problem."""
-    data = json_of(text, TournamentError,
-                   Problem("file", "the file is nested too deeply to be a tournament file"),
-                   Problem("file", "the file holds a number far too long to be a tournament's"))
-    return standings_of(data)
+    return standings_of(json_of(text, TournamentError, TOO_DEEP, TOO_LONG))
 
 
 def _int(value) -> bool:

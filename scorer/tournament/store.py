@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from .. import games, store
+from .. import games, runde_store, store
 from ..partie import Partie, name_key
 from ..problems import Problem, ScoringError
 from ..words import N_
@@ -233,11 +233,14 @@ def draw_round(db: Database, tid: str, seed: int | None = None, complete=None) -
     """Draw the next round (or draw the drawn one again, with a new seed, before it starts); return its number.
     `complete(number)`: whether a started round is complete (the web app's, from its cache); RoundError while the
     last started round is not."""
-    seed = new_seed() if seed is None else seed
+    drawn = seed is None
+    seed = new_seed() if drawn else seed
     with writing(db):
-        last = db.conn.execute("select number, started from tournament_rounds where tournament_id = ? "
+        last = db.conn.execute("select number, started, seed from tournament_rounds where tournament_id = ? "
                                "order by number desc limit 1", [tid]).fetchone()
-        if last is not None and not last[1]:   # a redraw
+        if last is not None and not last[1]:   # a redraw: with another seed than the one shown
+            while drawn and seed == last[2]:
+                seed = new_seed()
             db.execute("update tournament_rounds set seed = ? where tournament_id = ? and number = ?",
                        [seed, tid, last[0]])
             _bump(db, tid)
@@ -394,6 +397,18 @@ def table_change_guard(db: Database, pid: str, guard: store.Guard) -> None:
                                             "nothing was changed", games=allowed, round=table["round"])])
 
 
+def tables_among(db: Database, pids: list[str]) -> set[str]:
+    """The tournament tables among the parties `pids`: they belong to their tournament, and never move into a Runde
+    (`runde_store.held_by`)."""
+    if not pids:
+        return set()
+    marks = ",".join("?" * len(pids))
+    return {r[0] for r in db.conn.execute(f"select partie_id from tournament_tables where partie_id in ({marks})",
+                                          list(pids))}
+
+
+if tables_among not in runde_store.held_by:
+    runde_store.held_by.append(tables_among)
 if table_guard not in store.deal_checks:
     store.deal_checks.append(table_guard)
 if table_change_guard not in store.change_checks:

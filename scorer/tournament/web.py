@@ -38,7 +38,7 @@ from ..web.language import MINUS, language, number, say, sentence, signed
 from ..web import limits
 from ..web.limits import passcode_ok
 from ..web.loading import current as current_partie
-from ..web.responses import attachment
+from ..web.responses import attachment, public_briefly
 from . import file as tfile
 from . import store as tstore
 from .problems import TournamentError
@@ -794,6 +794,16 @@ def export_pdf(sid):
     return Response(found.texts[key], mimetype="application/pdf",
                     headers={"Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline",
                                                                                               1)})
+
+
+@bp.after_request
+def public_files(response):
+    """The standings' exports are public (at the standings' address): a cache may keep them briefly; the organiser's
+    files (the tournament file, the tables' deals) are the app's default, `private, no-cache`."""
+    endpoint = (request.endpoint or "").partition(".")[2]
+    if endpoint in ("export_csv", "export_excel", "export_pdf"):
+        public_briefly(response)
+    return response
 
 
 # -- the public pages ------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""How the app's answers are shaped: pages without their indentation, a download's file name."""
+"""How the app's answers are shaped: pages without their indentation, a download's file name, how long a cache may
+keep a public file."""
 
 from __future__ import annotations
 
@@ -25,3 +26,16 @@ def attachment(filename: str) -> str:
     if simple == filename:
         return f'attachment; filename="{simple}"'
     return f"attachment; filename=\"{simple}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+PUBLIC_SECONDS = 10   # a public file (the standings' exports) may be kept this long: the standings page's poll
+
+
+def public_briefly(response):
+    """A public file's answer (a 200) that any cache may keep for PUBLIC_SECONDS: a hall of phones downloading the
+    standings at once asks the scorer once through a caching proxy, and nobody's copy is older than a poll (every
+    answer varies by the browser's language and its language cookie: web/language.py). Everything else the app
+    answers is `private, no-cache` (scorer/app.py)."""
+    if response.status_code == 200:
+        response.headers["Cache-Control"] = f"public, max-age={PUBLIC_SECONDS}"
+    return response

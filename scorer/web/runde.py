@@ -30,7 +30,8 @@ from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
 from ..runde import (Evening, at_the_end, SUMMARY_MARK, dump_summary, in_period, load_summary, open_balances, standings,
                      summarize)
-from ..runde_store import MAX_MEMBERS, SETTLES, InAnotherRundeError, NameTakenError, TooManyMembersError
+from ..runde_store import (MAX_MEMBERS, SETTLES, HeldElsewhereError, InAnotherRundeError, NameTakenError,
+                           TooManyMembersError)
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
 from .language import euros, language, number, say, sentence
@@ -339,6 +340,7 @@ def movable(ids: list) -> list:
     marks = ",".join("?" for _ in ids)
     taken = {r["partie_id"] for r in get_db().query(
         f"select partie_id from runde_parties where partie_id in ({marks})", ids)}
+    taken |= runde_store.held_elsewhere(get_db(), ids)   # a tournament's tables
     return [p for p in store.list_parties(get_db(), [i for i in ids if i not in taken])]
 
 
@@ -421,6 +423,10 @@ def rename(rid, mid):
                   lambda name: _("Renamed: %(name)s.", name=name))
 
 
+HELD_ELSEWHERE = _l("This partie is a table of a tournament: its games and its players belong to the tournament, "
+                    "so it cannot be moved into a Runde.")
+
+
 def partie_id_of(text: str) -> str:
     """A partie's id from its address or the id itself."""
     text = (text or "").strip().rstrip("/")
@@ -447,6 +453,8 @@ def move(rid):
             problems.append(_("There is no partie at this address. Paste the link of its board."))
         return render_template("runde/move.html", runde=runde, brand_runde=runde, sp=None, problems=problems,
                                movable=movable(session.get("parties", [])), pid=pid), 422 if problems else 200
+    if runde_store.held_elsewhere(get_db(), [pid]):
+        return _problems(runde, [HELD_ELSEWHERE])
     if runde_store.runde_of(get_db(), pid) not in (None, rid):
         return _problems(runde, [_("This partie is in another Runde already.")])
     players = sp.partie.players
@@ -458,7 +466,7 @@ def move(rid):
             value = request.form.get(f"seat{seat}", "")
             if value == "new":
                 chosen.append(clean(request.form.get(f"new{seat}", players[seat]), problems))
-            elif value.isdecimal() and runde.member(int(value)) is not None:
+            elif value.isdecimal() and len(value) <= 18 and runde.member(int(value)) is not None:
                 chosen.append(int(value))
             else:
                 problems.append(_("Choose the member who is %(name)s.", name=players[seat]))
@@ -477,6 +485,8 @@ def move(rid):
                 problems.append(_("%(name)s is a member already: two members cannot share a name.", name=exc.name))
             except InAnotherRundeError:   # another phone moved it into another Runde a moment ago
                 return _problems(runde, [_("This partie is in another Runde already.")])
+            except HeldElsewhereError:
+                return _problems(runde, [HELD_ELSEWHERE])
             except TooManyMembersError:
                 problems.append(_("A Runde has at most %(num)s members.", num=MAX_MEMBERS))
             except (ValueError, NotFoundError):
