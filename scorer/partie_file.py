@@ -136,7 +136,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
             if "format" not in data:
                 raise games.default().error([Problem("format", "format must be {formats}", formats=formats)])
             raise games.default().error([Problem("format", "unknown format '{format}': a partie file's format is "
-                                                 "{formats}", format=_written(fmt), formats=formats)])
+                                                 "{formats}", format=written(fmt), formats=formats)])
         game = game or games.default()
     if not isinstance(data, dict):
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
@@ -148,7 +148,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
     if data.get("format") != game.format:
         problems.append(Problem("format", "format must be {formats}", formats=Alternatives(g.format for g in offered)))
     version = game.file.VERSION
-    if data.get("version") != version or isinstance(data.get("version"), bool):
+    if data.get("version") != version or type(data.get("version")) is not type(version):   # 1.0 and true are not 1
         problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
                                 version=version))
     for key in data:
@@ -181,12 +181,25 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
 
 
-def _written(value) -> str:
-    """A value of the file as it is written there, cut short."""
+def written(value) -> str:
+    """A value of the file as it is written there, cut short: what a message says was wrong."""
     if isinstance(value, (list, dict)):
         return "[…]" if isinstance(value, list) else "{…}"
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+_DIGITS = re.compile(r"0|[1-9][0-9]{0,19}")
+
+
+def whole_number(value) -> int | None:
+    """A whole number as a partie file writes it: a JSON integer, or a string of the ASCII digits 0-9 without
+    leading zeros, spaces or a newline ("41"); None for anything else (41.0, "041", "41 1/3", true)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    return None
 
 
 def to_dict(partie: Partie) -> dict:

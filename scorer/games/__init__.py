@@ -16,6 +16,7 @@ REGISTERED = (
     "scorer.games.strohmandeln.game",
     "scorer.games.haferl.game",
     "scorer.games.koenigrufen.game",
+    "scorer.games.zwanzigerrufen.game",
 )
 
 GAMES: dict[str, Game] = {}
