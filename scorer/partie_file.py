@@ -15,7 +15,7 @@ import re
 from .game import Game
 from .partie import Partie, check_name, clean_name, name_key
 from .problems import Problem, ScoringError
-from .words import Alternatives
+from .words import N_, Alternatives
 
 FIELDS = ("format", "version", "players", "rules", "deals")
 MOST_PROBLEMS = 20      # the web app reads a file up to its 20th problem, and says those (`most_problems`)
@@ -200,6 +200,29 @@ def whole_number(value) -> int | None:
     if isinstance(value, str) and _DIGITS.fullmatch(value):
         return int(value)
     return None
+
+
+def whole_field(raw: dict, key: str, problems: list, what=N_("a player's number, counted from 0"), default=None):
+    """A deal's whole-number field (a player's index, a Kontra level) as a JSON integer, or None with a message."""
+    value = raw.get(key, default)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    problems.append(Problem(key, "{key} is {what}", key=key, what=what))
+    return None
+
+
+def card_points(value, problems: list, total: int) -> int | None:
+    """Whole card points as written (an integer or a string of digits), or None with one message: not a whole
+    number, or one out of 0 to `total` (quoted as written)."""
+    number = whole_number(value)
+    if number is None:
+        problems.append(Problem("card_points", "'{value}' is not a whole number of card points: write one from 0 to "
+                                "{total}", value=written(value), total=total))
+    elif not 0 <= number <= total:
+        problems.append(Problem("card_points", "card points are between 0 and {total}, not {value}", total=total,
+                                value=written(value)))
+        number = None
+    return number
 
 
 def to_dict(partie: Partie) -> dict:

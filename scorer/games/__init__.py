@@ -17,6 +17,7 @@ REGISTERED = (
     "scorer.games.haferl.game",
     "scorer.games.koenigrufen.game",
     "scorer.games.zwanzigerrufen.game",
+    "scorer.games.tapp.game",
 )
 
 GAMES: dict[str, Game] = {}

@@ -172,6 +172,7 @@ def _facts(rules: RuleSet, deal: Deal, cp: int | None, problems: list[Problem]) 
     def pile(side: str) -> int:
         return cp if side == "declarer" else TOTAL - cp
 
+    beside: list[str] = []
     if valat is not None and valat.made:
         beside = [p for p in ("pagat", "absolut", "mondfang") if p in entries and entries[p].made
                   and entries[p].side != valat.side]
@@ -193,7 +194,9 @@ def _facts(rules: RuleSet, deal: Deal, cp: int | None, problems: list[Problem]) 
     if trull is not None and "pagat" in entries and entries["pagat"].side != trull.side:
         problems.append(Problem("premiums", "the {side} held the Trull, the Pagat with it: the {other} cannot have "
                                 "a Pagat", side=SIDE_WORDS[trull.side], other=SIDE_WORDS[other(trull.side)]))
-    if cp is not None and absolut is not None and absolut.made and pile(absolut.side) < ABSOLUT:
+    if "absolut" in beside:
+        pass   # said above: one message
+    elif cp is not None and absolut is not None and absolut.made and pile(absolut.side) < ABSOLUT:
         problems.append(Problem("premiums", "the {side} made the Absolut: their card points are at least 56, not "
                                 "{points}", side=SIDE_WORDS[absolut.side], points=pile(absolut.side)))
     elif cp is not None and absolut is not None and not absolut.made and pile(absolut.side) >= ABSOLUT:

@@ -3,7 +3,7 @@ as JSON. The frame every game's file shares (format, version, players, rules, de
 
 from __future__ import annotations
 
-from ...partie_file import deal_frame, different_names, names_of, whole_number, written
+from ...partie_file import card_points, deal_frame, different_names, names_of, whole_field
 from ...radl import settlement_to_dict
 from ...sides import premium_to_dict, read_premiums
 from ...words import N_
@@ -24,7 +24,6 @@ _KEYS = {
     "misdeal": ("type", "dealer", "offender"),
 }
 _WRONG_TYPE = Problem("type", "type must be game, renonce or misdeal")
-_PLAYER = N_("a player's number, counted from 0")
 
 
 def parse_players(raw: object, problems: list) -> tuple[str, ...]:
@@ -33,27 +32,6 @@ def parse_players(raw: object, problems: list) -> tuple[str, ...]:
         problems.append(Problem("players", "players must be a list of four names"))
         return ()
     return different_names(names_of(raw, problems), problems)
-
-
-def _int(raw: dict, key: str, problems: list, what=_PLAYER, default=None):
-    value = raw.get(key, default)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    problems.append(Problem(key, "{key} is {what}", key=key, what=what))
-    return None
-
-
-def card_points(value, problems: list, total: int) -> int | None:
-    """Whole card points as written (an integer or a string of digits) with one message if they are not."""
-    number = whole_number(value)
-    if number is None:
-        problems.append(Problem("card_points", "'{value}' is not a whole number of card points: write one from 0 to "
-                                "{total}", value=written(value), total=total))
-    elif not 0 <= number <= total:
-        problems.append(Problem("card_points", "card points are between 0 and {total}, not {value}", total=total,
-                                value=written(value)))
-        number = None
-    return number
 
 
 def parse_deal(raw: object, problems: list) -> Deal | None:
@@ -66,21 +44,21 @@ def parse_deal(raw: object, problems: list) -> Deal | None:
         problems.append(Problem(key, "{key} cannot be null: leave it out (null stands only for the partner of a "
                                 "Solo or a Farbensolo)", key=key))
     raw = {k: v for k, v in raw.items() if v is not None}
-    dealer = _int(raw, "dealer", problems)
+    dealer = whole_field(raw, "dealer", problems)
     if kind == "misdeal":
-        offender = _int(raw, "offender", problems)
+        offender = whole_field(raw, "offender", problems)
         return None if len(problems) > before else Deal("misdeal", dealer, offender=offender)
     contract = raw.get("contract")
     if not isinstance(contract, str):
         problems.append(Problem("contract", "contract is the name of a contract, like normalspiel or solo"))
-    declarer = _int(raw, "declarer", problems)
-    partner = _int(raw, "partner", problems) if "partner" in raw else None
-    offender = _int(raw, "offender", problems) if kind == "renonce" else None
+    declarer = whole_field(raw, "declarer", problems)
+    partner = whole_field(raw, "partner", problems) if "partner" in raw else None
+    offender = whole_field(raw, "offender", problems) if kind == "renonce" else None
     won = raw.get("won")
     if won is not None and not isinstance(won, bool):
         problems.append(Problem("won", "won is true or false"))
     cp = card_points(raw["card_points"], problems, TOTAL) if "card_points" in raw else None
-    kontra = _int(raw, "kontra", problems, N_("a Kontra level: 1, 2, 4, 8 or 16"), 1)
+    kontra = whole_field(raw, "kontra", problems, N_("a Kontra level: 1, 2, 4, 8 or 16"), 1)
     premiums = read_premiums(raw.get("premiums", []), kind == "renonce", problems)
     if len(problems) > before:
         return None
