@@ -204,7 +204,7 @@ def rows(settlement: Settlement, sheet, heads: tuple[str, ...], cells) -> list[l
         d = r.deal
         out.append([r.number, names[d.dealer], d.type, d.contract or "", *cells(d, names), r.multiplier,
                     *r.points, *r.money_points])
-    blank = [""] * (len(heads) + 3)
+    blank = [""] * (len(heads) + 4)   # dealer, type, contract, the heads, multiplier
     out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
     out.append(["money", *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])
     return out
