@@ -78,6 +78,7 @@ class RuleSetForm:
     its preset has."""
 
     OPTIONS: dict = {}
+    FIXED: tuple = ()   # settings the preset fixes: naming one in the rules is refused, saying so (`fixed`)
 
     def __init_subclass__(cls, *, presets=(), default="", names=None, titles=None, error=None, **kwargs):
         """A game's rule set names its presets, its default preset, the presets' and options' names in words and
@@ -101,12 +102,14 @@ class RuleSetForm:
     @classmethod
     def preset_has(cls, key: str, preset: str) -> bool | None:
         """Whether `preset` has the option `key` (None: no rule set of this game has it)."""
+        if key in cls.FIXED:
+            return True   # read by `fixed`, which refuses it with its own message
         return preset in cls.OPTIONS[key].presets if key in cls.OPTIONS else None
 
     @classmethod
     def parser(cls, key: str, preset: str):
         """The function that reads option `key`'s value under `preset`."""
-        return cls.OPTIONS[key].parse
+        return fixed(key) if key in cls.FIXED else cls.OPTIONS[key].parse
 
     @classmethod
     def conflicts(cls, preset: str, values: dict) -> list:
@@ -176,7 +179,8 @@ class RuleSetForm:
         out = {"preset": self.preset}
         for name, value in self.options().items():
             if full or name in self.given:
-                out[name] = str(value) if isinstance(value, Decimal) else value
+                out[name] = str(value) if isinstance(value, Decimal) else list(value) if isinstance(value, tuple) \
+                    else value
         return out
 
     def __repr__(self) -> str:

@@ -170,6 +170,17 @@ def settlement_to_dict(settlement: Settlement) -> dict:
             "doubled_pending": settlement.doubled_pending, "radl_left": settlement.radl_left}
 
 
+def describe(r: DealResult, names, contracts: dict, partner: int | None = None) -> str:
+    """One deal in a few words, for the command line: "Anna Normalspiel with Cilli, won", "misdeal by Bernd"."""
+    d = r.deal
+    if d.type == "misdeal":
+        return f"misdeal by {names[d.offender]}"
+    what = f"{names[d.declarer]} {contracts[d.contract]}" + ("" if partner is None else f" with {names[partner]}")
+    if d.type == "renonce":
+        return what + f", renonce by {names[d.offender]}"
+    return what + (", won" if r.won else ", lost")
+
+
 def table(settlement: Settlement, describe, labels: dict) -> str:
     """The command line's table: a line a deal (`describe(result, names)`, its multiplier) and one with its points,
     money points and items (`labels`: an item's name in words), then each player's balances and money."""
@@ -193,17 +204,17 @@ def table(settlement: Settlement, describe, labels: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rows(settlement: Settlement, sheet, heads: tuple[str, ...], cells) -> list[list]:
-    """The CSV's and Excel's rows: one a deal (its number, dealer, type, contract, the game's own `heads` with
-    `cells(deal, names)`, the multiplier, each player's points and money points), then the totals and the money;
-    `sheet` is a `scorer.export.Sheet`."""
+def rows(settlement: Settlement, sheet, heads: tuple[str, ...], seats) -> list[list]:
+    """The CSV's and Excel's rows: one a deal (its number, dealer, type, contract, a name under each of the game's
+    own `heads` from `seats(deal)`, a seat or None each, the multiplier, each player's points and money points),
+    then the totals and the money; `sheet` is a `scorer.export.Sheet`."""
     names = [sheet.name(n) for n in settlement.partie.players]
     out = [["deal", "dealer", "type", "contract", *heads, "multiplier", *(f"points {x}" for x in names),
             *(f"money points {x}" for x in names)]]
     for r in settlement.deals:
         d = r.deal
-        out.append([r.number, names[d.dealer], d.type, d.contract or "", *cells(d, names), r.multiplier,
-                    *r.points, *r.money_points])
+        out.append([r.number, names[d.dealer], d.type, d.contract or "",
+                    *("" if p is None else names[p] for p in seats(d)), r.multiplier, *r.points, *r.money_points])
     blank = [""] * (len(heads) + 4)   # dealer, type, contract, the heads, multiplier
     out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
     out.append(["money", *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])

@@ -8,11 +8,13 @@ entries from a partie file. Pure: no Flask, no database. A game keeps its own ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import NamedTuple
 
+from .options import Option, RuleSetForm, flag, one_of, stake, whole
 from .problems import Problem
-from .words import N_, Either
+from .words import N_, Either, Message, Money
 
 SIDES = ("declarer", "opponents")
 SIDE_WORDS = {"declarer": N_("declarer's side"), "opponents": N_("opponents")}
@@ -20,6 +22,42 @@ SIDE_WORDS = {"declarer": N_("declarer's side"), "opponents": N_("opponents")}
 
 def other(side: str) -> str:
     return "opponents" if side == "declarer" else "declarer"
+
+
+def options(presets: tuple[str, ...], levels: tuple[int, ...], max_kontra: dict) -> list[Option]:
+    """The options every game played by sides has (its rule set's `SideRules` fields): the stake, the highest
+    Kontra level (one of `levels`), Kontra in the Schrift (true), the misdeal penalty (0 to 1000)."""
+    return [Option("stake", presets, dict.fromkeys(presets, Decimal("0.10")), stake, "money per point"),
+            Option("max_kontra", presets, max_kontra, one_of(*levels), "the highest Kontra level"),
+            Option("kontra_in_schrift", presets, dict.fromkeys(presets, True), flag, "Kontra counts in the points"),
+            Option("misdeal_penalty", presets, dict.fromkeys(presets, 0), whole(0, 1000), "what a misdeal costs")]
+
+
+OPTION_TITLES = {"stake": N_("the stake"), "max_kontra": N_("the highest Kontra"),
+                 "kontra_in_schrift": N_("the option for Kontra in the points"),
+                 "misdeal_penalty": N_("the misdeal penalty")}
+
+
+@dataclass(frozen=True, repr=False)
+class SideRules(RuleSetForm):
+    """A rule set of a game played by sides (a game's RuleSet subclasses it with its presets and own options):
+    the preset, the options of `options`, and `given`, the options set explicitly."""
+
+    preset: str = ""
+    stake: Decimal = Decimal("0.10")
+    max_kontra: int = 8
+    kontra_in_schrift: bool = True
+    misdeal_penalty: int = 0
+    given: tuple[str, ...] = field(default=(), compare=False)
+
+    def money_lines(self) -> list[Message]:
+        """The last sentences of `describe`: Kontra, the misdeal, the stake."""
+        lines = [Message("No Kontra.") if self.max_kontra == 1 else Message(
+            "Kontra doubles the points and the money.") if self.kontra_in_schrift else Message(
+            "Kontra doubles only the money, not the points.")]
+        if self.misdeal_penalty:
+            lines.append(Message("Misdeal: {value} to every other player.", value=self.misdeal_penalty))
+        return lines + [Message("Stake: {stake} per point.", stake=Money(self.stake))]
 
 
 @dataclass(frozen=True)
@@ -37,6 +75,32 @@ class Premium:
     def winner(self) -> str:
         """The side the entry pays: its own if made, else the other."""
         return self.side if self.made else other(self.side)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What every deal of a game played by sides records (a game's own Deal subclasses it and adds its fields): its
+    type (game, renonce, misdeal), who dealt, the contract and its declarer, won or lost and the declarer's side's
+    card points, the game's Kontra level, the premium entries, who reneged or misdealt. Facts only."""
+
+    type: str
+    dealer: int
+    contract: str | None = None
+    declarer: int | None = None
+    won: bool | None = None
+    card_points: int | None = None
+    kontra: int = 1
+    premiums: tuple[Premium, ...] = ()
+    offender: int | None = None
+
+    @property
+    def counted(self) -> bool:
+        """Whether the deal counts toward the Radl (games and renonces; not a misdeal)."""
+        return self.type != "misdeal"
+
+    def entry(self, premium: str) -> Premium | None:
+        """The entry of that premium (each kind at most once a deal), or None."""
+        return next((e for e in self.premiums if e.premium == premium), None)
 
 
 class Item(NamedTuple):
@@ -122,53 +186,3 @@ def entry_problems(entries, *, labels: dict, allowed, contract, renonce: bool, l
                 problems.append(wrong)
         seen.add(name)
     return problems
-
-
-# -- the partie file's premium entries -------------------------------------------------------------------------
-
-ENTRY = ("premium", "side", "announced", "made", "kontra")
-
-
-def read_premiums(raw, renonce: bool, problems: list) -> tuple[Premium, ...]:
-    """A deal's `premiums` as the file has them: a game's entries carry `premium`, `side`, `announced`, `made`
-    (and `kontra` when given); a renonce's `premium` and `side` (`announced`, `made`, `kontra` where given:
-    `announced` absent is an announcement; none of them null). Forms only: the rules' checks come later."""
-    shape = (Problem("premiums", "each premium of a renonce is {{\"premium\", \"side\"}} (and \"announced\", "
-                     "\"made\", \"kontra\" when given)") if renonce else
-             Problem("premiums", "each premium is {{\"premium\", \"side\", \"announced\", \"made\"}} (and "
-                     "\"kontra\" when given)"))
-    if not isinstance(raw, list) or len(raw) > 20:
-        problems.append(Problem("premiums", "premiums is a list of at most 20 premiums: {shape}", shape=shape))
-        return ()
-    out = []
-    for entry in raw:
-        needed = ("premium", "side") if renonce else ("premium", "side", "announced", "made")
-        if not isinstance(entry, dict) or any(k not in ENTRY for k in entry) or any(k not in entry for k in needed):
-            problems.append(shape)
-            continue
-        if any(v is None for v in entry.values()):
-            problems.append(Problem("premiums", "a premium's fields cannot be null: leave out what was not said"))
-            continue
-        name, side, kontra = entry["premium"], entry["side"], entry.get("kontra", 1)
-        announced, made = entry.get("announced", True), entry.get("made", None if renonce else False)
-        if not isinstance(name, str) or not isinstance(side, str):
-            problems.append(Problem("premiums", "a premium's name and side are words, like \"pagat\" and "
-                                    "\"declarer\""))
-        elif not isinstance(announced, bool) or (made is not None and not isinstance(made, bool)):
-            problems.append(Problem("premiums", "announced and made are true or false"))
-        elif not renonce and (not isinstance(kontra, int) or isinstance(kontra, bool)):
-            problems.append(Problem("premiums", "a premium's kontra is a Kontra level, like 2"))
-        else:
-            out.append(Premium(name[:40], side[:40], announced, None if renonce else made, 1 if renonce else kontra))
-    return tuple(out)
-
-
-def premium_to_dict(p: Premium, renonce: bool) -> dict:
-    """An entry as the partie file writes it (a renonce: what was announced; `announced: false` where not)."""
-    if renonce:
-        return {"premium": p.premium, "side": p.side} if p.announced else \
-            {"premium": p.premium, "side": p.side, "announced": False}
-    out = {"premium": p.premium, "side": p.side, "announced": p.announced, "made": p.made}
-    if p.kontra != 1:
-        out["kontra"] = p.kontra
-    return out

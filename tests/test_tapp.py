@@ -48,7 +48,7 @@ def hand(name, player):
 
 
 def game(contract="dreier", points=None, won=None, declarer=ANNA, kontra=1, premiums=(), hands=(), dealer=CILLI):
-    return Deal("game", dealer, contract, declarer, won, points, kontra, tuple(premiums), tuple(hands))
+    return Deal("game", dealer, contract, declarer, won, points, kontra, tuple(premiums), hand_premiums=tuple(hands))
 
 
 def renonce(contract, offender, declarer=ANNA, premiums=(), hands=(), dealer=CILLI):
@@ -463,7 +463,7 @@ def deals(draw, ruleset, n):
             (low, 13 if contract != "solo" else 0)
     cp = draw(st.one_of(st.none(), st.integers(low, high)))
     deal = Deal("game", dealer, contract, declarer, None, cp, draw(st.sampled_from(levels)), tuple(premiums),
-                tuple(hands))
+                hand_premiums=tuple(hands))
     from scorer.games.tapp import won
     valat = deal.entry("valat")
     if cp is None or (valat is not None and valat.made) or draw(st.booleans()):

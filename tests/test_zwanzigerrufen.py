@@ -42,15 +42,15 @@ def prem(name, side="declarer", announced=False, made=True, kontra=1):
 def normal(points=None, won=None, partner="across", kontra=1, premiums=(), dealer=DORA):
     """The Vorhand's Normalspiel (Dora deals: Anna's) with the holder of the XX, by default the player across."""
     partner = (dealer + 3) % 4 if partner == "across" else partner
-    return Deal("game", dealer, "normalspiel", (dealer + 1) % 4, partner, won, points, kontra, tuple(premiums))
+    return Deal("game", dealer, "normalspiel", (dealer + 1) % 4, won, points, kontra, tuple(premiums), partner=partner)
 
 
 def alone(contract="solo", points=None, won=None, declarer=ANNA, kontra=1, premiums=(), dealer=DORA):
-    return Deal("game", dealer, contract, declarer, None, won, points, kontra, tuple(premiums))
+    return Deal("game", dealer, contract, declarer, won, points, kontra, tuple(premiums))
 
 
 def renonce(contract, offender, declarer=ANNA, partner=None, premiums=(), dealer=DORA):
-    return Deal("renonce", dealer, contract, declarer, partner, premiums=tuple(premiums), offender=offender)
+    return Deal("renonce", dealer, contract, declarer, premiums=tuple(premiums), offender=offender, partner=partner)
 
 
 def scored(ruleset, deal):
@@ -598,12 +598,12 @@ def deals(draw, ruleset):
     declarer = (dealer + 1) % 4 if contract == "normalspiel" else draw(st.integers(0, 3))
     partner = draw(st.sampled_from([p for p in range(4) if p != declarer])) if contract == "normalspiel" else None
     if kind == "renonce":
-        return Deal("renonce", dealer, contract, declarer, partner,
+        return Deal("renonce", dealer, contract, declarer, partner=partner,
                     premiums=draw(entries(ruleset, contract, None, True)), offender=draw(st.integers(0, 3)))
     cp = draw(st.one_of(st.none(), st.integers(0, 88)))
     premiums = draw(entries(ruleset, contract, cp, False))
-    deal = Deal("game", dealer, contract, declarer, partner, None, cp,
-                draw(st.sampled_from([k for k in KONTRA_LEVELS if k <= ruleset.max_kontra])), premiums)
+    deal = Deal("game", dealer, contract, declarer, None, cp,
+                draw(st.sampled_from([k for k in KONTRA_LEVELS if k <= ruleset.max_kontra])), premiums, partner=partner)
     from scorer.games.zwanzigerrufen import decided, target
     facts = decided(ruleset, deal)
     won = facts if facts is not None else None if cp is not None and draw(st.booleans()) else \

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...sides import SIDE_WORDS, Premium, entry_problems, level_problem, other
+from ... import sides
+from ...sides import SIDE_WORDS, entry_problems, level_problem, other
 from ...words import N_
 from .problems import Problem
 from .rules import CONTRACT_LABELS, HAND_LABELS, KONTRA_LEVELS, PREMIUM_LABELS, RuleSet
@@ -33,27 +34,11 @@ class HandPremium:
 
 
 @dataclass(frozen=True)
-class Deal:
-    """What happened in one deal, as recorded (§8). `card_points`: the declarer's pile, or None."""
+class Deal(sides.Deal):
+    """What happened in one deal, as recorded (§8); `card_points`: the declarer's pile, or None;
+    `hand_premiums`: who was dealt a Trull, the four Kings, two Trull cards."""
 
-    type: str
-    dealer: int
-    contract: str | None = None
-    declarer: int | None = None
-    won: bool | None = None
-    card_points: int | None = None
-    kontra: int = 1
-    premiums: tuple[Premium, ...] = ()
     hand_premiums: tuple[HandPremium, ...] = ()
-    offender: int | None = None
-
-    @property
-    def counted(self) -> bool:
-        """Whether the deal counts toward the round (games and renonces; not a misdeal)."""
-        return self.type != "misdeal"
-
-    def entry(self, premium: str) -> Premium | None:
-        return next((e for e in self.premiums if e.premium == premium), None)
 
 
 def sitting_out(dealer: int, n: int) -> int | None:
@@ -66,7 +51,7 @@ def active(deal: Deal, n: int) -> list[int]:
     return [p for p in range(n) if p != sitting_out(deal.dealer, n)]
 
 
-def sides(rules: RuleSet, deal: Deal, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def teams(rules: RuleSet, deal: Deal, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the declarer, the defenders): 1 vs 2, or 1 vs 3 at four when the sitting-out dealer defends."""
     defenders = [p for p in range(n) if p != deal.declarer]
     if rules.sitting_out == "out" and n == 4:

@@ -3,12 +3,12 @@ hand premiums of §4."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from decimal import Decimal
+from dataclasses import dataclass
 from typing import ClassVar
 
-from ...options import Option, RuleSetForm, fixed, flag, one_of, stake, whole
-from ...words import Listing, Message, Money, N_
+from ... import sides
+from ...options import Option, one_of
+from ...words import Listing, Message, N_
 from .problems import TappError
 
 PRESETS = ("mayr", "alscher")
@@ -29,40 +29,20 @@ ITEM_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misd
                **HAND_LABELS}
 SITTING_OUT = ("out", "defends")
 
-OPTIONS = {o.name: o for o in (
-    Option("stake", PRESETS, dict.fromkeys(PRESETS, Decimal("0.10")), stake, "money per point"),
-    Option("max_kontra", PRESETS, dict.fromkeys(PRESETS, 8), one_of(*KONTRA_LEVELS), "the highest Kontra level"),
-    Option("kontra_in_schrift", PRESETS, dict.fromkeys(PRESETS, True), flag, "Kontra counts in the points"),
-    Option("misdeal_penalty", PRESETS, dict.fromkeys(PRESETS, 0), whole(0, 1000), "what a misdeal costs"),
+OPTIONS = {o.name: o for o in sides.options(PRESETS, KONTRA_LEVELS, dict.fromkeys(PRESETS, 8)) + [
     Option("sitting_out", PRESETS, dict.fromkeys(PRESETS, "out"), one_of(*SITTING_OUT),
-           "at four, the dealer sits out with 0 or defends"),
-)}
-OPTION_TITLES = {"stake": N_("the stake"), "max_kontra": N_("the highest Kontra"),
-                 "kontra_in_schrift": N_("the option for Kontra in the points"),
-                 "misdeal_penalty": N_("the misdeal penalty"), "sitting_out": N_("the option for the fourth player")}
+           "at four, the dealer sits out with 0 or defends")]}
 
 
 @dataclass(frozen=True, repr=False)
-class RuleSet(RuleSetForm, presets=PRESETS, default="mayr", names=PRESET_NAMES, titles=OPTION_TITLES,
-              error=TappError):
+class RuleSet(sides.SideRules, presets=PRESETS, default="mayr", names=PRESET_NAMES,
+              titles={**sides.OPTION_TITLES, "sitting_out": N_("the option for the fourth player")}, error=TappError):
     """A preset and its options. `given` remembers which options were set explicitly."""
 
     preset: str = "mayr"
-    stake: Decimal = Decimal("0.10")
-    max_kontra: int = 8
-    kontra_in_schrift: bool = True
-    misdeal_penalty: int = 0
     sitting_out: str = "out"
-    given: tuple[str, ...] = field(default=(), compare=False)
     OPTIONS: ClassVar[dict] = OPTIONS
-
-    @classmethod
-    def preset_has(cls, key: str, preset: str) -> bool | None:
-        return True if key in OPTIONS or key == "valat" else None
-
-    @classmethod
-    def parser(cls, key: str, preset: str):
-        return fixed(key) if key == "valat" else OPTIONS[key].parse
+    FIXED: ClassVar[tuple] = ("valat",)   # 12 / 24 or the game times 4 / 8, by the preset
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -91,13 +71,4 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="mayr", names=PRESET_NAMES, 
                  Message("Valat: the game value times 8 announced, times 4 silent, instead of the game.")]
         if self.sitting_out == "defends":
             lines.append(Message("At four the dealer who sits out wins and loses with the defenders."))
-        if self.max_kontra == 1:
-            lines.append(Message("No Kontra."))
-        elif self.kontra_in_schrift:
-            lines.append(Message("Kontra doubles the points and the money."))
-        else:
-            lines.append(Message("Kontra doubles only the money, not the points."))
-        if self.misdeal_penalty:
-            lines.append(Message("Misdeal: {value} to every other player.", value=self.misdeal_penalty))
-        lines.append(Message("Stake: {stake} per point.", stake=Money(self.stake)))
-        return lines
+        return lines + self.money_lines()

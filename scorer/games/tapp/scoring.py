@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...radl import Replay
 from ...sides import Item, Items
-from .deals import Deal, active, check, sides, sitting_out, won
+from .deals import Deal, active, check, sitting_out, teams, won
 from .problems import TappError
 from .rules import HAND_VALUES, RuleSet
 
@@ -18,7 +18,7 @@ def score(rules: RuleSet, deal: Deal, n: int) -> tuple[Item, ...]:
         out.side("misdeal", rules.misdeal_penalty, False, (deal.offender,),
                  [p for p in range(n) if p != deal.offender])
         return tuple(out.items)
-    team, others = sides(rules, deal, n)
+    team, others = teams(rules, deal, n)
     contract = deal.contract
     if deal.type == "renonce":
         out.add("renonce", _renonce(rules, deal, others, n))

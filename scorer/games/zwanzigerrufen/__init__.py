@@ -3,13 +3,13 @@ rules, no Flask, no database (RULES-ZWANZIGERRUFEN.md)."""
 
 from ...radl import DealResult, Settlement
 from ...sides import Item, Premium
-from .deals import DEAL_TYPES, Deal, check, decided, sides, target, vorhand, won
+from .deals import DEAL_TYPES, Deal, check, decided, target, teams, vorhand, won
 from .problems import Problem, ZwanzigerrufenError
 from .rules import (CONTRACT_LABELS, CONTRACTS, ITEM_LABELS, KONTRA_LABELS, KONTRA_LEVELS, OPTIONS, PREMIUM_LABELS,
                     PREMIUMS, PRESET_NAMES, PRESETS, RuleSet)
 from .scoring import extend, games_counted, replay, score, start, triggers, upto
 
-__all__ = ["DealResult", "Settlement", "Item", "Premium", "DEAL_TYPES", "Deal", "check", "decided", "sides",
+__all__ = ["DealResult", "Settlement", "Item", "Premium", "DEAL_TYPES", "Deal", "check", "decided", "teams",
            "target", "vorhand", "won", "Problem", "ZwanzigerrufenError", "CONTRACT_LABELS", "CONTRACTS",
            "ITEM_LABELS", "KONTRA_LABELS", "KONTRA_LEVELS", "OPTIONS", "PREMIUM_LABELS", "PREMIUMS", "PRESET_NAMES",
            "PRESETS", "RuleSet", "extend", "games_counted", "replay", "score", "start", "triggers", "upto"]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...sides import SIDE_WORDS, SIDES, Premium, entry_problems, level_problem, other
+from ... import sides
+from ...sides import SIDE_WORDS, SIDES, entry_problems, level_problem, other
 from ...words import N_, Words
 from .problems import Problem
 from .rules import CONTRACT_LABELS, KONTRA_LEVELS, NEVER_ANNOUNCED, PREMIUM_LABELS, RuleSet
@@ -23,28 +24,11 @@ ABSOLUT = 56        # a side with 56 has made the Absolut (the other has 32 or l
 
 
 @dataclass(frozen=True)
-class Deal:
-    """What happened in one deal, as recorded (§10). `partner`: the holder of the called Tarock in a Normalspiel
+class Deal(sides.Deal):
+    """What happened in one deal, as recorded (§10); `partner`: the holder of the called Tarock in a Normalspiel
     (None in a Solo or Farbensolo); `card_points`: the declarer's side's, or None."""
 
-    type: str
-    dealer: int
-    contract: str | None = None
-    declarer: int | None = None
     partner: int | None = None
-    won: bool | None = None
-    card_points: int | None = None
-    kontra: int = 1
-    premiums: tuple[Premium, ...] = ()
-    offender: int | None = None
-
-    @property
-    def counted(self) -> bool:
-        """Whether the deal counts toward the Radl (games and renonces; not a misdeal)."""
-        return self.type != "misdeal"
-
-    def entry(self, premium: str) -> Premium | None:
-        return next((e for e in self.premiums if e.premium == premium), None)
 
 
 def vorhand(dealer: int) -> int:
@@ -52,7 +36,7 @@ def vorhand(dealer: int) -> int:
     return (dealer + 1) % PLAYERS
 
 
-def sides(deal: Deal) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def teams(deal: Deal) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the declarer's side, the opponents): 2 vs 2 in a Normalspiel, 1 vs 3 in a Solo or Farbensolo."""
     team = (deal.declarer, deal.partner) if deal.contract == "normalspiel" else (deal.declarer,)
     return team, tuple(p for p in range(PLAYERS) if p not in team)

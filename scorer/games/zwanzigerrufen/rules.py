@@ -3,12 +3,12 @@ the premiums of §4."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from decimal import Decimal
+from dataclasses import dataclass
 from typing import ClassVar
 
-from ...options import Option, RuleSetForm, each_once, fixed, flag, one_of, stake, whole
-from ...words import Listing, Message, Money, N_
+from ... import sides
+from ...options import Option, each_once
+from ...words import Listing, Message, N_
 from .problems import ZwanzigerrufenError
 
 PRESETS = ("wikipedia", "tcmm")
@@ -33,46 +33,21 @@ ITEM_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misd
 FIXED = {"solo_premiums": ("single", "double"), "valat": ("adds", "replaces"), "absolut_sets_target": (True, False),
          "renonce": ("as_lost", "flat")}
 
-OPTIONS = {o.name: o for o in (
-    Option("stake", PRESETS, dict.fromkeys(PRESETS, Decimal("0.10")), stake, "money per point"),
-    Option("max_kontra", PRESETS, {"wikipedia": 16, "tcmm": 4}, one_of(*KONTRA_LEVELS), "the highest Kontra level"),
-    Option("kontra_in_schrift", PRESETS, dict.fromkeys(PRESETS, True), flag, "Kontra counts in the points"),
+OPTIONS = {o.name: o for o in sides.options(PRESETS, KONTRA_LEVELS, {"wikipedia": 16, "tcmm": 4}) + [
     Option("doubled_radl", PRESETS, {"wikipedia": (), "tcmm": ("mondfang",)}, each_once("mondfang"),
-           "what starts a doubled Radl"),
-    Option("misdeal_penalty", PRESETS, dict.fromkeys(PRESETS, 0), whole(0, 1000), "what a misdeal costs"),
-)}
-OPTION_TITLES = {"stake": N_("the stake"), "max_kontra": N_("the highest Kontra"),
-                 "kontra_in_schrift": N_("the option for Kontra in the points"),
-                 "doubled_radl": N_("the doubled Radl"), "misdeal_penalty": N_("the misdeal penalty")}
+           "what starts a doubled Radl")]}
 
 
 @dataclass(frozen=True, repr=False)
-class RuleSet(RuleSetForm, presets=PRESETS, default="wikipedia", names=PRESET_NAMES, titles=OPTION_TITLES,
-              error=ZwanzigerrufenError):
+class RuleSet(sides.SideRules, presets=PRESETS, default="wikipedia", names=PRESET_NAMES,
+              titles={**sides.OPTION_TITLES, "doubled_radl": N_("the doubled Radl")}, error=ZwanzigerrufenError):
     """A preset and its options. `given` remembers which options were set explicitly."""
 
     preset: str = "wikipedia"
-    stake: Decimal = Decimal("0.10")
     max_kontra: int = 16
-    kontra_in_schrift: bool = True
     doubled_radl: tuple[str, ...] = ()
-    misdeal_penalty: int = 0
-    given: tuple[str, ...] = field(default=(), compare=False)
     OPTIONS: ClassVar[dict] = OPTIONS
-
-    @classmethod
-    def preset_has(cls, key: str, preset: str) -> bool | None:
-        return True if key in OPTIONS or key in FIXED else None
-
-    @classmethod
-    def parser(cls, key: str, preset: str):
-        return fixed(key) if key in FIXED else OPTIONS[key].parse
-
-    def to_dict(self, full: bool = False) -> dict:
-        out = super().to_dict(full)
-        if "doubled_radl" in out:
-            out["doubled_radl"] = list(out["doubled_radl"])
-        return out
+    FIXED: ClassVar[tuple] = tuple(FIXED)
 
     def _fixed(self, name: str):
         return FIXED[name][PRESETS.index(self.preset)]
@@ -123,15 +98,6 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="wikipedia", names=PRESET_NA
         else:
             lines += [Message("Premiums count double in a Solo and a Farbensolo."),
                       Message("Valat: 12 announced, 6 silent, instead of the game.")]
-        if self.max_kontra == 1:
-            lines.append(Message("No Kontra."))
-        elif self.kontra_in_schrift:
-            lines.append(Message("Kontra doubles the points and the money."))
-        else:
-            lines.append(Message("Kontra doubles only the money, not the points."))
         if self.doubled_radl:
             lines.append(Message("A doubled Radl follows a Mondfang."))
-        if self.misdeal_penalty:
-            lines.append(Message("Misdeal: {value} to every other player.", value=self.misdeal_penalty))
-        lines.append(Message("Stake: {stake} per point.", stake=Money(self.stake)))
-        return lines
+        return lines + self.money_lines()

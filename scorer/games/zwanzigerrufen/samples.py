@@ -19,7 +19,7 @@ def sample_partie(n: int, seed: int = 7) -> Partie:
         vorhand = (dealer + 1) % 4
         if rng.random() < 0.8:
             partner = (vorhand + rng.randint(1, 3)) % 4
-            deals.append(Deal("game", dealer, "normalspiel", vorhand, partner, card_points=rng.randint(33, 55)))
+            deals.append(Deal("game", dealer, "normalspiel", vorhand, card_points=rng.randint(33, 55), partner=partner))
         else:
             deals.append(Deal("game", dealer, rng.choice(("solo", "farbensolo")), rng.randrange(4),
                               card_points=rng.randint(33, 55)))

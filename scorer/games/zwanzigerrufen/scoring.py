@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...radl import Replay
 from ...sides import Item, Items
-from .deals import PLAYERS, Deal, check, sides, won
+from .deals import PLAYERS, Deal, check, teams, won
 from .problems import ZwanzigerrufenError
 from .rules import VALUES, RuleSet
 
@@ -17,7 +17,7 @@ def score(rules: RuleSet, deal: Deal, n: int = PLAYERS) -> tuple[Item, ...]:
         out.side("misdeal", rules.misdeal_penalty, False, (deal.offender,),
                  [p for p in range(n) if p != deal.offender])
         return tuple(out.items)
-    team, others = sides(deal)
+    team, others = teams(deal)
     contract = deal.contract
     if deal.type == "renonce":
         out.add("renonce", _renonce(rules, deal, team, n))

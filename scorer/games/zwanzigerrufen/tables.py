@@ -7,26 +7,15 @@ from ... import radl
 from .rules import CONTRACT_LABELS, ITEM_LABELS
 
 
-def describe_deal(r, names) -> str:
-    """One deal in a few words: "Anna Normalspiel with Cilli, won"."""
-    d = r.deal
-    if d.type == "misdeal":
-        return f"misdeal by {names[d.offender]}"
-    what = f"{names[d.declarer]} {CONTRACT_LABELS[d.contract]}"
-    if d.partner is not None:
-        what += f" with {names[d.partner]}"
-    if d.type == "renonce":
-        return what + f", renonce by {names[d.offender]}"
-    return what + (", won" if r.won else ", lost")
-
-
 def table(settlement) -> str:
-    return radl.table(settlement, describe_deal, ITEM_LABELS)
+    def describe(r, names):
+        return radl.describe(r, names, CONTRACT_LABELS, r.deal.partner)
+    return radl.table(settlement, describe, ITEM_LABELS)
 
 
 def rows(settlement, sheet) -> list[list]:
-    return radl.rows(settlement, sheet, ("declarer", "partner", "offender"), lambda d, names: [
-        "" if p is None else names[p] for p in (d.declarer, d.partner, d.offender)])
+    return radl.rows(settlement, sheet, ("declarer", "partner", "offender"),
+                     lambda d: (d.declarer, d.partner, d.offender))
 
 
 def figures(settlement) -> list[tuple]:
