@@ -3,9 +3,12 @@ what the preset has and parsed, every problem collected."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from .problems import Problem, ScoringError
+from .words import Alternatives, Message, Money
 
 # the options that are an amount of money (RULES.md §4.5, RULES-BAVARIAN.md §2)
 MONEY_OPTIONS = ("stake", "ante", "bankroll")
@@ -75,6 +78,7 @@ class RuleSetForm:
     its preset has."""
 
     OPTIONS: dict = {}
+    FIXED: tuple = ()   # settings the preset fixes: naming one in the rules is refused, saying so (`fixed`)
 
     def __init_subclass__(cls, *, presets=(), default="", names=None, titles=None, error=None, **kwargs):
         """A game's rule set names its presets, its default preset, the presets' and options' names in words and
@@ -98,12 +102,14 @@ class RuleSetForm:
     @classmethod
     def preset_has(cls, key: str, preset: str) -> bool | None:
         """Whether `preset` has the option `key` (None: no rule set of this game has it)."""
+        if key in cls.FIXED:
+            return True   # read by `fixed`, which refuses it with its own message
         return preset in cls.OPTIONS[key].presets if key in cls.OPTIONS else None
 
     @classmethod
     def parser(cls, key: str, preset: str):
         """The function that reads option `key`'s value under `preset`."""
-        return cls.OPTIONS[key].parse
+        return fixed(key) if key in cls.FIXED else cls.OPTIONS[key].parse
 
     @classmethod
     def conflicts(cls, preset: str, values: dict) -> list:
@@ -173,8 +179,71 @@ class RuleSetForm:
         out = {"preset": self.preset}
         for name, value in self.options().items():
             if full or name in self.given:
-                out[name] = str(value) if isinstance(value, Decimal) else value
+                out[name] = str(value) if isinstance(value, Decimal) else list(value) if isinstance(value, tuple) \
+                    else value
         return out
 
     def __repr__(self) -> str:
         return f"RuleSet.from_dict({self.to_dict(full=True)!r})"
+
+
+# -- option parsers a game's OPTIONS table may share: each returns the value or raises ValueError(reason) --
+
+MAX_STAKE = Decimal("1000")
+# a stake as a string: U+0020 spaces around it, a whole part without leading zeros, at most two decimals after a
+# point or a comma with digits on both sides, ASCII digits, no sign, no exponent (one reading in every game)
+_STAKE = re.compile(r" *(?:0|[1-9][0-9]{0,5})(?:[.,][0-9]{1,2})? *")
+
+
+def stake(value) -> Decimal:
+    """Money per point: a string of whole cents ("0.10", "0,1", " 2 ") or a JSON integer, above 0, at most 1000.00;
+    a JSON number with a fraction (0.1) is a binary fraction, not cents."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_STAKE:
+        return Decimal(value).quantize(Decimal("0.01"))
+    if isinstance(value, str) and len(value) <= 40 and _STAKE.fullmatch(value):
+        amount = Decimal(value.strip(" ").replace(",", "."))
+        if 0 < amount <= MAX_STAKE:
+            return amount.quantize(Decimal("0.01"))
+    raise ValueError(Message("must be an amount of whole cents above 0 and at most {high}, like {example}",
+                             high=Money(MAX_STAKE), example=Money("0.10")))
+
+
+def flag(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError(Message("must be true or false"))
+
+
+def whole(low: int, high: int):
+    """A JSON integer from `low` to `high`."""
+    def parse(value) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise ValueError(Message("must be a whole number from {low} to {high}", low=low, high=high))
+    return parse
+
+
+def one_of(*allowed):
+    """One of `allowed` (strings or integers), exactly as written."""
+    def parse(value):
+        if any(value == a and type(value) is type(a) for a in allowed):
+            return value
+        raise ValueError(Message("must be one of {choices}", choices=", ".join(map(str, allowed))))
+    return parse
+
+
+def each_once(*allowed):
+    """A list of `allowed` words, each at most once (a tuple)."""
+    def parse(value) -> tuple:
+        if isinstance(value, list) and all(isinstance(v, str) and v in allowed for v in value) \
+                and len(set(value)) == len(value):
+            return tuple(value)
+        raise ValueError(Message("must be a list of {names}, each at most once", names=Alternatives(allowed)))
+    return parse
+
+
+def fixed(key: str):
+    """The parser of a setting the preset fixes (not an option): naming it is refused, saying so."""
+    def parse(value):
+        raise ValueError(Message("'{key}' is not an option: the rule set fixes it, leave it out", key=key), WHOLE)
+    return parse

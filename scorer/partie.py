@@ -35,7 +35,8 @@ def clean_name(value: str) -> str:
     joiners (ZWJ, ZWNJ) stay between two characters, where they shape the name; at a word's edge they only
     hide, and go."""
     value = unicodedata.normalize("NFC", value)
-    value = "".join(" " if ch in "\t\n\r\v\f" else ch for ch in value)
+    value = "".join(" " if ch in "\t\n\r\v\f\x85" else ch for ch in value)   # the control characters that are
+    # White_Space in Unicode (U+0085, next line, too) are spaces; the others go below
     value = "".join(ch for ch in value if ch in JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"))
     value = " ".join(value.split())
     return " ".join(_LOOSE_JOINERS.sub("", value).split())

@@ -15,7 +15,8 @@ import re
 from .game import Game
 from .partie import Partie, check_name, clean_name, name_key
 from .problems import Problem, ScoringError
-from .words import Alternatives
+from .sides import Premium
+from .words import N_, Alternatives, Either
 
 FIELDS = ("format", "version", "players", "rules", "deals")
 MOST_PROBLEMS = 20      # the web app reads a file up to its 20th problem, and says those (`most_problems`)
@@ -136,7 +137,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
             if "format" not in data:
                 raise games.default().error([Problem("format", "format must be {formats}", formats=formats)])
             raise games.default().error([Problem("format", "unknown format '{format}': a partie file's format is "
-                                                 "{formats}", format=_written(fmt), formats=formats)])
+                                                 "{formats}", format=written(fmt), formats=formats)])
         game = game or games.default()
     if not isinstance(data, dict):
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "
@@ -148,7 +149,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
     if data.get("format") != game.format:
         problems.append(Problem("format", "format must be {formats}", formats=Alternatives(g.format for g in offered)))
     version = game.file.VERSION
-    if data.get("version") != version or isinstance(data.get("version"), bool):
+    if data.get("version") != version or type(data.get("version")) is not type(version):   # 1.0 and true are not 1
         problems.append(Problem("version", "version must be {version}; this scorer reads version {version} files",
                                 version=version))
     for key in data:
@@ -181,12 +182,48 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
     return Partie(players=players, rules=ruleset, deals=tuple(deals), first_dealer=deals[0].dealer if deals else 0)
 
 
-def _written(value) -> str:
-    """A value of the file as it is written there, cut short."""
+def written(value) -> str:
+    """A value of the file as it is written there, cut short: what a message says was wrong."""
     if isinstance(value, (list, dict)):
         return "[…]" if isinstance(value, list) else "{…}"
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+_DIGITS = re.compile(r"0|[1-9][0-9]{0,19}")
+
+
+def whole_number(value) -> int | None:
+    """A whole number as a partie file writes it: a JSON integer, or a string of the ASCII digits 0-9 without
+    leading zeros, spaces or a newline ("41"); None for anything else (41.0, "041", "41 1/3", true)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    return None
+
+
+def whole_field(raw: dict, key: str, problems: list, what=N_("a player's number, counted from 0"), default=None):
+    """A deal's whole-number field (a player's index, a Kontra level) as a JSON integer, or None with a message."""
+    value = raw.get(key, default)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    problems.append(Problem(key, "{key} is {what}", key=key, what=what))
+    return None
+
+
+def card_points(value, problems: list, total: int) -> int | None:
+    """Whole card points as written (an integer or a string of digits), or None with one message: not a whole
+    number, or one out of 0 to `total` (quoted as written)."""
+    number = whole_number(value)
+    if number is None:
+        problems.append(Problem("card_points", "'{value}' is not a whole number of card points: write one from 0 to "
+                                "{total}", value=written(value), total=total))
+    elif not 0 <= number <= total:
+        problems.append(Problem("card_points", "card points are between 0 and {total}, not {value}", total=total,
+                                value=written(value)))
+        number = None
+    return number
 
 
 def to_dict(partie: Partie) -> dict:
@@ -224,3 +261,100 @@ def settlement_to_dict(settlement) -> dict:
     from . import games
 
     return games.game_of(settlement).file.settlement_to_dict(settlement)
+
+
+# -- the deals of a game played by sides (sides.Deal): their common fields and premium entries -----------------
+
+_ENTRY = ("premium", "side", "announced", "made", "kontra")
+
+
+def read_premiums(raw, renonce: bool, problems: list) -> tuple[Premium, ...]:
+    """A deal's `premiums` as the file has them: a game's entries carry `premium`, `side`, `announced`, `made`
+    (and `kontra` when given); a renonce's `premium` and `side` (`announced`, `made`, `kontra` where given:
+    `announced` absent is an announcement; none of them null). Forms only: the rules' checks come later."""
+    shape = (Problem("premiums", "each premium of a renonce is {{\"premium\", \"side\"}} (and \"announced\", "
+                     "\"made\", \"kontra\" when given)") if renonce else
+             Problem("premiums", "each premium is {{\"premium\", \"side\", \"announced\", \"made\"}} (and "
+                     "\"kontra\" when given)"))
+    if not isinstance(raw, list) or len(raw) > 20:
+        problems.append(Problem("premiums", "premiums is a list of at most 20 premiums: {shape}", shape=shape))
+        return ()
+    out = []
+    for entry in raw:
+        needed = ("premium", "side") if renonce else ("premium", "side", "announced", "made")
+        if not isinstance(entry, dict) or any(k not in _ENTRY for k in entry) or any(k not in entry for k in needed):
+            problems.append(shape)
+            continue
+        if any(v is None for v in entry.values()):
+            problems.append(Problem("premiums", "a premium's fields cannot be null: leave out what was not said"))
+            continue
+        name, side, kontra = entry["premium"], entry["side"], entry.get("kontra", 1)
+        announced, made = entry.get("announced", True), entry.get("made", None if renonce else False)
+        if not isinstance(name, str) or not isinstance(side, str):
+            problems.append(Problem("premiums", "a premium's name and side are words, like \"pagat\" and "
+                                    "\"declarer\""))
+        elif not isinstance(announced, bool) or (made is not None and not isinstance(made, bool)):
+            problems.append(Problem("premiums", "announced and made are true or false"))
+        elif not renonce and (not isinstance(kontra, int) or isinstance(kontra, bool)):
+            problems.append(Problem("premiums", "a premium's kontra is a Kontra level, like 2"))
+        else:
+            out.append(Premium(name[:40], side[:40], announced, None if renonce else made, 1 if renonce else kontra))
+    return tuple(out)
+
+
+def premium_to_dict(p: Premium, renonce: bool) -> dict:
+    """An entry as the partie file writes it (a renonce: what was announced; `announced: false` where not)."""
+    if renonce:
+        return {"premium": p.premium, "side": p.side} if p.announced else \
+            {"premium": p.premium, "side": p.side, "announced": False}
+    out = {"premium": p.premium, "side": p.side, "announced": p.announced, "made": p.made}
+    if p.kontra != 1:
+        out["kontra"] = p.kontra
+    return out
+
+
+def read_side_deal(raw: object, problems: list, keys: dict, total: int, example: str, nullable=()) -> dict | None:
+    """The fields a deal of a game played by sides has in common, their forms checked (the rules' checks come
+    later): {"type", "dealer", "offender", and for a game or renonce "contract", "declarer", "won", "card_points",
+    "kontra", "premiums"}, its problems added (None: the deal cannot be read at all). `keys`: the fields of each type; `total`: the pack's card
+    points; `example`: a contract's name; `nullable`: the fields that may be null (absent), every other null is
+    refused."""
+    kind = deal_frame(raw, problems, keys, Problem("type", "type must be {types}", types=Either(tuple(keys))))
+    if kind is None:
+        return None
+    for key in [k for k, v in raw.items() if v is None and k not in nullable]:
+        problems.append(Problem(key, "{key} cannot be null: leave it out", key=key))
+    raw = {k: v for k, v in raw.items() if v is not None}
+    out = {"type": kind, "dealer": whole_field(raw, "dealer", problems)}
+    if kind != "game":
+        out["offender"] = whole_field(raw, "offender", problems)
+    if kind != "misdeal":
+        if not isinstance(raw.get("contract"), str):
+            problems.append(Problem("contract", "contract is the name of a contract, like {example}",
+                                    example=example))
+        won = raw.get("won")
+        if won is not None and not isinstance(won, bool):
+            problems.append(Problem("won", "won is true or false"))
+        out.update(contract=raw.get("contract"), declarer=whole_field(raw, "declarer", problems), won=won,
+                   card_points=card_points(raw["card_points"], problems, total) if "card_points" in raw else None,
+                   kontra=whole_field(raw, "kontra", problems, N_("a Kontra level, like 2"), 1),
+                   premiums=read_premiums(raw.get("premiums", []), kind == "renonce", problems))
+    return out
+
+
+def side_deal_to_dict(deal, **extra) -> dict:
+    """A deal of a game played by sides as the partie file writes it: each field left out at its default (no
+    `won`, no card points, Kontra 1, no premiums); `extra`: the game's own fields after the declarer."""
+    out: dict = {"type": deal.type, "dealer": deal.dealer}
+    if deal.type == "misdeal":
+        return {**out, "offender": deal.offender}
+    out.update(contract=deal.contract, declarer=deal.declarer, **extra)
+    if deal.type == "renonce":
+        out["offender"] = deal.offender
+    for key, value, default in (("won", deal.won, None), ("card_points", deal.card_points, None),
+                                ("kontra", deal.kontra, 1)):
+        if value != default:
+            out[key] = value
+    if deal.premiums:
+        out["premiums"] = [premium_to_dict(p, deal.type == "renonce") for p in deal.premiums]
+    return out

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from scorer import games
 from scorer.games.koenigrufen import ABSENT, Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, score
 from scorer.games.koenigrufen import file as kfile
 from scorer.games.koenigrufen import game as kgame
@@ -739,8 +740,8 @@ def test_each_refusal_on_the_command_line_is_one_line_and_status_1(tmp_path, dat
 
 
 @pytest.mark.parametrize("fmt, message", [
-    ("koenigrufen-parti", 'unknown format \'koenigrufen-parti\': a partie file\'s format is "strohmandeln-partie", '
-                          '"haferltarock-partie" or "koenigrufen-partie"'),
+    ("koenigrufen-parti", "unknown format 'koenigrufen-parti': a partie file's format is "   # every registered game's
+     + ", ".join(f'"{g.format}"' for g in games.registered()[:-1]) + f' or "{games.registered()[-1].format}"'),
     (None, "unknown format 'null': a partie file's format is"),
 ])
 def test_a_file_of_an_unknown_format_gets_one_message_naming_the_formats(tmp_path, fmt, message):

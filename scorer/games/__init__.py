@@ -16,6 +16,8 @@ REGISTERED = (
     "scorer.games.strohmandeln.game",
     "scorer.games.haferl.game",
     "scorer.games.koenigrufen.game",
+    "scorer.games.zwanzigerrufen.game",
+    "scorer.games.tapp.game",
 )
 
 GAMES: dict[str, Game] = {}

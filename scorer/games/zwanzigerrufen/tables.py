@@ -1,0 +1,22 @@
+"""A Zwanzigerrufen partie as tables: the rows of the CSV and Excel exports, the command line's table, the
+figures of the Runde's standings (the shared shapes of `scorer.radl`)."""
+
+from __future__ import annotations
+
+from ... import radl
+from .rules import CONTRACT_LABELS, ITEM_LABELS
+
+
+def table(settlement) -> str:
+    def describe(r, names):
+        return radl.describe(r, names, CONTRACT_LABELS, r.deal.partner)
+    return radl.table(settlement, describe, ITEM_LABELS)
+
+
+def rows(settlement, sheet) -> list[list]:
+    return radl.rows(settlement, sheet, ("declarer", "partner", "offender"),
+                     lambda d: (d.declarer, d.partner, d.offender))
+
+
+def figures(settlement) -> list[tuple]:
+    return radl.figures(settlement, CONTRACT_LABELS)
