@@ -597,3 +597,21 @@ def test_the_partie_file_carries_the_tariff_and_the_rules_page_lists_it():
     assert "Premiums, announced / silent: Trull 2 / 1, Four Kings 2 / 1, King ultimo 2 / 1, Pagat 2 / 1, Uhu 4 / 2, " \
            "Kakadu 6 / 3, Quapil 8 / 4." in lines
     assert "Trischaken renonce: twice the value to each other player." in lines
+
+
+# -- §14.4: one partie file, one reading --------------------------------------------------------------------------
+
+def test_in_names_whitespace_is_what_unicode_says():
+    import unicodedata
+
+    from scorer.partie import clean_name
+    white = [0x9, 0xA, 0xB, 0xC, 0xD, 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F,
+             0x205F, 0x3000]
+    for code in white:
+        assert clean_name(f" Anna{chr(code)}{chr(code)}Maria{chr(code)}") == "Anna Maria", hex(code)
+    # the other controls are not whitespace: they are dropped, never made a space
+    for code in (0x1C, 0x1D, 0x1E, 0x1F, 0x7F, 0x9F):
+        assert unicodedata.category(chr(code)) == "Cc" and clean_name(f"Anna{chr(code)}Maria") == "AnnaMaria"
+    data = json.loads(EXAMPLE.read_text())
+    data["players"] = ["Anna\u0085Maria", "Bernd", "Cilli", "Dora"]
+    assert kgame.from_dict(data).players[0] == "Anna Maria"
