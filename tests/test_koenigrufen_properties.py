@@ -383,3 +383,21 @@ def test_a_conceded_rufer_scores_the_game_value_only(partie):
             assert r.points[r.deal.declarer] == -3 * value * r.multiplier
             assert sorted(r.points) == sorted([-3 * value * r.multiplier] + [value * r.multiplier] * 3
                                               + [0] * (len(partie.players) - 4))
+
+
+# -- RULES-KOENIGRUFEN §14: every preset and a club's own tariff ---------------------------------------------------
+
+@settings(max_examples=examples(300), deadline=None)
+@given(rulesets())
+def test_a_rule_set_reads_back_the_same_from_its_file_form_and_from_the_store(rules):
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+    assert RuleSet.from_dict(rules.to_dict(full=True)) == rules
+    stored = json.loads(json.dumps(rules.to_stored()))
+    assert RuleSet.from_stored(stored) == rules
+    # the store keeps every value, so that a preset changed later changes no partie stored before
+    assert set(stored["tariff"]["contracts"]) == set(CONTRACTS)
+    assert all(rules.value(c) == v for c, v in stored["tariff"]["contracts"].items() if v is not None)
+    assert {p for p, v in stored["tariff"]["premiums"].items() if v is not None} == {
+        p for p in rules.premiums if not (p == "valat" and rules.valat == "multiplier")}
+    if rules.trischaken_payout == "share" and "trischaken" in rules.contracts:
+        assert rules.value("trischaken") % 2 == 0
