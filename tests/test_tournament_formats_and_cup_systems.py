@@ -16,7 +16,7 @@ from scorer import games
 from scorer.tournament import CupRules, Scoring, TournamentError, cup
 from scorer.tournament import cup_file
 from scorer.tournament import file as tfile
-from scorer.tournament.cup import FIXPUNKTE, heine, tirol
+from scorer.tournament.cup import FIXPUNKTE, cubic, heine
 from scorer.tournament.scoring import decimal_text, lot_digest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,7 +262,7 @@ def test_heine_points(schrift, points):
                                                   (2, 4, 59), (1, 1, 0), (1, 2, 200), (2, 2, 0), (2, 3, 25)])
 def test_the_tiroler_formula(place, field, points):
     # 200 · (7/8)³ = 133.98 → 134; 200 · (1/3)³ = 7.41 → 7; 200 · (2/3)³ = 59.26 → 59
-    assert tirol(place, field) == points
+    assert cubic(place, field) == points
 
 
 def test_fixpunkte_are_223_down_to_1_for_places_1_to_50():

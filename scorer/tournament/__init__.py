@@ -4,7 +4,7 @@ tie-breaks (the lot among them) and places, the cup and its systems, the tournam
 the engine, never imported by it: `store.py` (a tournament's facts in SQLite) and `web.py` (its pages), which only the
 web app imports."""
 
-from .cup import CupLine, CupRules, cup, heine, tirol
+from .cup import CupLine, CupRules, cubic, cup, heine
 from .draw import TRIES, draw, pairs_met, random_draw, repeated_pairs, standings_draw
 from .problems import Problem, TournamentError
 from .rules import DRAWS, FORMATS, TIE_BREAKS, TOTALS, Scoring, default_rank_points
@@ -13,7 +13,7 @@ from .scoring import (Round, Standing, Standings, Table, TableResult, Tournament
 from .seating import Seating, seat, seating
 
 __all__ = [
-    "CupLine", "CupRules", "cup", "heine", "tirol", "TRIES", "draw", "pairs_met", "random_draw", "repeated_pairs",
+    "CupLine", "CupRules", "cubic", "cup", "heine", "TRIES", "draw", "pairs_met", "random_draw", "repeated_pairs",
     "standings_draw", "Problem", "TournamentError", "DRAWS", "FORMATS", "TIE_BREAKS", "TOTALS", "Scoring",
     "default_rank_points", "Round", "Standing", "Standings", "Table", "TableResult", "Tournament", "decimal_text",
     "lot_digest", "place_text", "places", "score", "table_ranks", "Seating", "seat", "seating",

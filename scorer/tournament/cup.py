@@ -1,6 +1,6 @@
 """A cup (RULES-TOURNAMENT.md §5, §8.2): tournaments of one game and rule set adding up to the cup standings. Each
 tournament brings a player cup points (by place from a list or the fixed points, Heine points from his Schrift, the
-Tiroler formula from his place and the field), minus days as the option says; his total is the sum of the results
+cubic formula from his place and the field; the systems and the named cups are data, cups.toml), minus days as the option says; his total is the sum of the results
 that count (all, the best N, the best N and the final, the best half); ties broken by more wins, then more second
 places (`places`), or by the counted results best first, then more tournaments played (`results`). Players are the
 same person in two tournaments when their names are (case aside)."""
@@ -17,20 +17,15 @@ from fractions import Fraction
 from ..partie import name_key
 from ..words import Alternatives
 from .problems import Problem, TournamentError
+from .rules import NAMED
 from .scoring import Standings, places
 
 FIELDS = ("preset", "cup_points", "cup_total", "final", "minus_day_counts", "cup_ties")
-SYSTEMS = ("fixpunkte", "heine", "tirol")
+# the systems of cup points by their names (cups.toml): what each computes, "places", "schrift" or "cubic"
+SYSTEMS = dict(NAMED["cup_points"])
 TIES = ("places", "results")
-# the fixed points of places 1 to 50 (WZ-Cup 2018/19; ABAKUS `tFIXPUNKTE`)
-FIXPUNKTE = (223, 198, 180, 168, 156, 147, 138, 131, 124, 117, 110, 105, 100, 95, 90, 85, 80, 76, 72, 68, 64, 60, 56,
-             52, 49, 46, 43, 40, 37, 34, 31, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-# the named cups of §8.2: their options (an option given beside a preset overrides it)
-PRESETS = {
-    "wien": {"cup_points": "heine", "cup_total": "best half", "cup_ties": "results"},
-    "tirol": {"cup_points": "heine", "cup_total": "best half", "cup_ties": "results"},
-    "ooe": {"cup_points": "fixpunkte", "cup_total": "best 6+final", "cup_ties": "results"},
-}
+FIXPUNKTE = tuple(NAMED["fixpunkte"]["places"])   # the fixed points of places 1 to 50
+PRESETS = dict(NAMED["cups"])                     # the named cups of §8.2: their options
 MAX_POINTS = 100_000
 _BEST = re.compile(r"best ([1-9][0-9]{0,5})(\+final)?")
 
@@ -45,7 +40,7 @@ def heine(schrift: int) -> int:
     return min(200, 100 + (schrift - 100) // 2)
 
 
-def tirol(place: int, field: int) -> int:
+def cubic(place: int, field: int) -> int:
     """The Tiroler cup points until 2019/20 (ABAKUS `getCupPunkte`): 200 · ((N − p) / (N − 1))³, N the players of
     the tournament's standings, rounded half up (computed exactly; no half occurs). A field of one gives 0."""
     if field <= 1:
@@ -56,9 +51,8 @@ def tirol(place: int, field: int) -> int:
 
 @dataclass(frozen=True)
 class CupRules:
-    """The cup's options: `cup_points` by place (1st, 2nd, ...; later places earn 0) or a system ("fixpunkte",
-    "heine", "tirol"); `best` the N best count (None: all, "sum"), with `plus_final` the final on top always;
-    `half` the best half count; `final` the number (from 1) of the season's final; `minus_day_counts` False
+    """The cup's options: `cup_points` by place (1st, 2nd, ...; later places earn 0) or a system's name (SYSTEMS);
+    `best` the N best count (None: all, "sum"), with `plus_final` the final on top always; `half` the best half count; `final` the number (from 1) of the season's final; `minus_day_counts` False
     (Kärnten): a tournament with a total below 0 earns nothing; `ties` "places" or "results"; `preset` the named
     cup the options come from."""
 
@@ -82,11 +76,12 @@ class CupRules:
 
     def points_for(self, place: int, schrift: int = 0, field: int = 0) -> int:
         """What a tournament brings the player at `place` with `schrift`, of a tournament of `field` players."""
-        if self.cup_points == "heine":
+        kind = SYSTEMS.get(self.cup_points) if isinstance(self.cup_points, str) else None
+        if kind == "schrift":
             return heine(schrift)
-        if self.cup_points == "tirol":
-            return tirol(place, field)
-        table = FIXPUNKTE if self.cup_points == "fixpunkte" else self.cup_points
+        if kind == "cubic":
+            return cubic(place, field)
+        table = FIXPUNKTE if kind == "places" else self.cup_points
         return table[place - 1] if place <= len(table) else 0
 
     def counting(self, tournaments: int) -> int | None:

@@ -29,11 +29,18 @@ class Format:
     tie_breaks: tuple[str, ...]
 
 
-FORMATS = {
-    "wien": Format(5, "schrift", ("best_round", "second_best_round", "lot")),
-    "tirol": Format(4, "schrift", ("best_round", "lot")),
-    "ooe": Format(4, "schrift", ("best_round", "second_best_round", "lot")),
-}
+def _named() -> dict:
+    """The named formats and cups of §8 (cups.toml beside this module: data named as the contract names it)."""
+    import tomllib
+    from pathlib import Path
+
+    with open(Path(__file__).with_name("cups.toml"), "rb") as fh:
+        return tomllib.load(fh)
+
+
+NAMED = _named()
+FORMATS = {name: Format(v["games_per_player"], v["total"], tuple(v["tie_breaks"]))
+           for name, v in NAMED["formats"].items()}
 
 
 def default_rank_points(size: int) -> tuple[Fraction, ...]:
