@@ -594,8 +594,8 @@ def test_the_partie_file_carries_the_tariff_and_the_rules_page_lists_it():
     lines = [render(line) for line in partie.rules.describe()]
     assert "A tariff of its own, based on Wiener Tarockcup." in lines
     assert any("Bettel 5" in line for line in lines)
-    assert "Premiums, announced / silent: Trull 2 / 1, Four Kings 2 / 1, King ultimo 2 / 1, Pagat 2 / 1, Uhu 4 / 2, " \
-           "Kakadu 6 / 3, Quapil 8 / 4." in lines
+    assert "Premiums, announced/silent: Trull 2/1, Four Kings 2/1, King ultimo 2/1, Pagat 2/1, Uhu 4/2, " \
+           "Kakadu 6/3, Quapil 8/4." in lines
     assert "Trischaken renonce: twice the value to each other player." in lines
 
 

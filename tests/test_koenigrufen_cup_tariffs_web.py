@@ -79,6 +79,6 @@ def test_the_rules_page_lists_the_whole_tariff(client):
     board = start(client)
     page = text(client.get(board + "/rules").get_data(as_text=True))
     assert "Wiener Tarockcup" in page and "Zwiccolo 2" in page and "Zwiccolo ouvert 6" in page
-    assert "Premiums, announced / silent: Trull 2 / 1" in page and "Quapil 8 / 4" in page
+    assert "Premiums, announced/silent: Trull 2/1" in page and "Quapil 8/4" in page
     assert "Valat: 20 announced, 10 silent, added to the game." in page
     assert "Trischaken renonce: 3 times the value to each other player." in page

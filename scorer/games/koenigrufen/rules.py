@@ -540,8 +540,8 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, t
             lines.append(Message("A lost Sechserdreier counts double."))
         premiums = [p for p in self.premiums if p != "valat"]
         if premiums:
-            lines.append(Message("Premiums, announced / silent: {premiums}.", premiums=Listing(
-                Message("{premium} {announced} / {silent}", premium=PREMIUM_LABELS[p],
+            lines.append(Message("Premiums, announced/silent: {premiums}.", premiums=Listing(
+                Message("{premium} {announced}/{silent}", premium=PREMIUM_LABELS[p],
                         announced=self.premium_value(p, True), silent=self.premium_value(p, False))
                 for p in premiums)))
         if any(self.premium_value(p, False) == 0 for p in premiums):
