@@ -434,7 +434,7 @@ def test_a_tariff_adds_a_contract_the_preset_lacks_and_removes_one_it_has():
     club = rules("ooe", tariff={"contracts": {"zwiccolo": 3, "rufer": None, "zwiccolo_ouvert": None}})
     assert scored(club, game("zwiccolo", declarer=BERND, won=True))[0] == (-3, 9, -3, -3)
     assert problems(club, game("rufer", partner=CILLI, won=True)) == [
-        "the Own tariff based on Upper Austrian cup (OÖ 4/2023) rules have no Rufer"]
+        "the tariff of these rules (based on Upper Austrian cup (OÖ 4/2023)) has no Rufer"]
     assert club.contracts[:3] == ("trischaken", "piccolo", "zwiccolo")
     # null for a contract the preset lacks changes nothing
     assert rules("ooe", tariff={"contracts": {"zwiccolo": None}}) == OOE
@@ -458,7 +458,7 @@ def test_the_valat_switched_by_a_tariff():
     assert scored(multiplier, game("dreier", won=True, premiums=[prem("valat")]))[0] == (120, -40, -40, -40)
     no_valat = rules("wien", tariff={"premiums": {"valat": None}})
     assert problems(no_valat, game("dreier", won=True, premiums=[prem("valat")])) == [
-        "the Own tariff based on Wiener Tarockcup rules have no Valat"]
+        "the tariff of these rules (based on Wiener Tarockcup) has no Valat"]
 
 
 @pytest.mark.parametrize("tariff, value, accepted", [
@@ -576,7 +576,7 @@ def test_a_tariff_of_several_problems_says_each_once():
 def test_a_deal_of_a_contract_or_premium_the_tariff_removed_is_refused_as_section_11_says():
     club = rules("tirol", tariff={"premiums": {"mondfang": None, "sack2": None}})
     assert problems(club, game("dreier", won=True, premiums=[prem("mondfang")])) == [
-        "the Own tariff based on Tiroler Tarockcup 2020 rules have no Mondfang"]
+        "the tariff of these rules (based on Tiroler Tarockcup 2020) has no Mondfang"]
     # the 2nd Sack not played: 60 card points need only the 1st
     assert scored(club, game("dreier", points=60, premiums=[prem("sack1", announced=False)]))[0] == (18, -6, -6, -6)
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from ...amounts import card_points_text
 from ...cards import PACK_54
-from ...words import N_, Thirds, Words
+from ...words import N_, Message, Thirds, Words
 from .problems import Problem
 from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE, PREMIUM_LABELS,
-                    SAECKE, VORHAND_ONLY, RuleSet)
+                    PRESET_NAMES, SAECKE, VORHAND_ONLY, RuleSet)
 
 DEAL_TYPES = ("game", "renonce", "misdeal")
 COUNTED = ("game", "renonce")
@@ -143,14 +143,12 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, ...]) -> list[Problem]:
         return problems
     contract = deal.contract
     if not isinstance(contract, str) or contract not in CONTRACT_LABELS:
-        problems.append(Problem("contract", "unknown contract '{contract}': the {preset} rules have {contracts}",
-                                contract=str(contract)[:30], preset=rules.title,
-                                contracts=", ".join(rules.contracts)))
+        problems.append(Problem("contract", "unknown contract '{contract}': these rules have {contracts}",
+                                contract=str(contract)[:30], contracts=", ".join(rules.contracts)))
         return problems
     label = CONTRACT_LABELS[contract]
     if contract not in rules.contracts:
-        problems.append(Problem("contract", "the {preset} rules have no {contract}", preset=rules.title,
-                                contract=label))
+        problems.append(_lacks(rules, "contract", label))
         return problems
     _check_role(deal.declarer, "declarer", N_("the declarer"), n, out, names, problems)
     declarer_ok = _index(deal.declarer, n) and deal.declarer != out
@@ -169,6 +167,14 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, ...]) -> list[Problem]:
     else:
         _check_positive(rules, deal, n, out, problems)
     return problems
+
+
+def _lacks(rules: RuleSet, field: str, what) -> Problem:
+    """A contract or premium the rule set does not play: not in its preset, or taken out by the club's tariff."""
+    if isinstance(rules.title, Message):
+        return Problem(field, "the tariff of these rules (based on {preset}) has no {what}",
+                       preset=PRESET_NAMES[rules.preset], what=what)
+    return Problem(field, "the {preset} rules have no {what}", preset=rules.title, what=what)
 
 
 def _check_role(value, field: str, role, n: int, out: int | None, names, problems: list[Problem]) -> None:
@@ -365,8 +371,7 @@ def _check_premiums(rules: RuleSet, deal: Deal, problems: list[Problem]) -> None
             continue
         what = PREMIUM_LABELS[name]
         if name not in rules.premiums:
-            problems.append(Problem("premiums", "the {preset} rules have no {premium}",
-                                    preset=rules.title, premium=what))
+            problems.append(_lacks(rules, "premiums", what))
             continue
         if not rules.allows(contract, name):
             problems.append(Problem("premiums", "{premium} cannot be played in a {contract}", premium=what,
