@@ -501,6 +501,8 @@ def _check_saecke(rules: RuleSet, deal: Deal, cp: int | None, valat: str | None,
     made by that side or announced by the other side and failed; without them a made Sack agrees with `won`. A
     Sack worth 0 silent needs no entry (it counts only announced)."""
     entries = {e.premium: e for e in deal.premiums if e.premium in SAECKE}
+    if not entries and not rules.saecke:
+        return   # a rule set without Säcke (ooe, wien): nothing to check
     for sack, need in SAECKE.items():
         entry = entries.get(sack)
         what = PREMIUM_LABELS[sack]

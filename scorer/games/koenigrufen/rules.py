@@ -4,6 +4,7 @@ tariffs of §3, §4 and §14, and a club's own tariff based on a preset (§14.3)
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import ClassVar
 
 from dataclasses import dataclass, field
@@ -217,6 +218,16 @@ class Tariff:
     premiums: tuple[tuple[str, tuple[int, int] | None], ...]
     valat: str
     trischaken_renonce: str
+
+    @cached_property
+    def values(self) -> dict:
+        """contract -> value (worked out once: a replay asks it every deal)."""
+        return dict(self.contracts)
+
+    @cached_property
+    def premium_values(self) -> dict:
+        """premium -> (announced, silent), or None for the Valat a multiplier."""
+        return dict(self.premiums)
 
     @classmethod
     def of_preset(cls, preset: str) -> "Tariff":
@@ -487,19 +498,24 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, t
         """"vorhand_double" (2u, twice that from the Vorhand), "flat" (2u) or "flat3" (3u) to each other player."""
         return self.tariff.trischaken_renonce
 
-    @property
+    @cached_property
     def contracts(self) -> tuple[str, ...]:
         """The contracts this rule set plays, lowest first."""
         return tuple(c for c, _ in self.tariff.contracts)
 
-    @property
+    @cached_property
     def premiums(self) -> tuple[str, ...]:
         """The premiums this rule set plays."""
         return tuple(p for p, _ in self.tariff.premiums)
 
+    @cached_property
+    def saecke(self) -> tuple[str, ...]:
+        """The Säcke this rule set plays (§14.2)."""
+        return tuple(p for p in self.premiums if p in SAECKE)
+
     def value(self, contract: str) -> int:
         """The contract's value (§3, §14)."""
-        return dict(self.tariff.contracts)[contract]
+        return self.tariff.values[contract]
 
     def lost_value(self, contract: str) -> int:
         """What the contract is worth lost: a lost Sechserdreier counts double (§3), every other as won."""
@@ -507,7 +523,7 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, t
 
     def premium_value(self, premium: str, announced: bool) -> int:
         """A premium's value before any solo doubling (the Valat as a premium included; not the ooe Valat)."""
-        return dict(self.tariff.premiums)[premium][0 if announced else 1]
+        return self.tariff.premium_values[premium][0 if announced else 1]
 
     def allows(self, contract: str, premium: str) -> bool:
         """Whether the premium may be played in the contract (§4, §14.2)."""
