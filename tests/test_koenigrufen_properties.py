@@ -401,3 +401,26 @@ def test_a_rule_set_reads_back_the_same_from_its_file_form_and_from_the_store(ru
         p for p in rules.premiums if not (p == "valat" and rules.valat == "multiplier")}
     if rules.trischaken_payout == "share" and "trischaken" in rules.contracts:
         assert rules.value("trischaken") % 2 == 0
+
+
+tariff_keys = st.sampled_from(["contracts", "premiums", "valat", "trischaken_payout", "trischaken_renonce",
+                               "jungfrauen", "colour"])
+tariff_names = st.sampled_from(list(CONTRACTS) + list(PREMIUMS) + ["announced", "silent", "x"])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(PRESETS), st.one_of(json_values, st.dictionaries(tariff_keys, st.one_of(
+    json_values, st.dictionaries(tariff_names, st.one_of(json_values, st.dictionaries(tariff_names, json_values,
+                                                                                       max_size=3)), max_size=4)),
+    max_size=4)), json_values)
+def test_any_json_in_a_tariff_is_a_message_never_a_traceback(preset, tariff, payout):
+    data = {"preset": preset, "tariff": tariff}
+    if payout is not None:
+        data["trischaken_payout"] = payout
+    try:
+        rules = RuleSet.from_dict(data)
+    except KoenigrufenError as exc:
+        assert exc.problems and all(str(p) for p in exc.problems)
+    else:
+        assert RuleSet.from_dict(rules.to_dict()) == rules
+        assert RuleSet.from_stored(json.loads(json.dumps(rules.to_stored()))) == rules
