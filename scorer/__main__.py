@@ -1,4 +1,4 @@
-"""The command line: `python -m scorer replay PARTIE.json [--json|--csv]` (a tournament file too)."""
+"""The command line: `python -m scorer replay PARTIE.json [--json|--csv]` (a tournament file or a cup file too)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .export import csv_text
 from .games import game_of, registered
 from .partie_file import loads, settlement_json, settlement_to_dict
 from .problems import ScoringError
+from .tournament import cup_file
 from .tournament import file as tournament_file
 
 
@@ -52,11 +53,14 @@ def replay_command(args) -> int:
 def _replay_text(text: bytes, args) -> int:
     """Read, replay and print the partie file's `text` as `args` ask."""
     try:
-        tournament = tournament_file.tournament_data(text)
-    except ScoringError as exc:   # a tournament file that cannot be read: said as one
+        season = cup_file.cup_data(text)
+        tournament = None if season is not None else tournament_file.tournament_data(text)
+    except ScoringError as exc:   # a cup or tournament file that cannot be read: said as one
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
         return 1
+    if season is not None:
+        return _replay_cup(season, args)
     if tournament is not None:
         return _replay_tournament(tournament, args)
     try:
@@ -96,6 +100,24 @@ def _replay_tournament(data: dict, args) -> int:
     return 0
 
 
+def _replay_cup(data: dict, args) -> int:
+    """Score a cup file's parsed JSON (RULES-TOURNAMENT.md §8.2) and print the cup standings."""
+    if args.csv:
+        print("a cup file has no CSV export here: use --json, or no option for a table", file=sys.stderr)
+        return 1
+    try:
+        result = cup_file.standings_of(data)
+    except ScoringError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
+    if args.json:
+        sys.stdout.write(to_json(cup_file.standings_to_dict(result), args.pretty))
+    else:
+        sys.stdout.write(cup_file.table(result))
+    return 0
+
+
 def serve_command(args) -> int:
     """Serve the app with waitress, a production WSGI server, with the limits and proxy settings of
     `scorer.serving`."""
@@ -130,7 +152,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorer", description=f"The Tarock scorer: {', '.join(names)}.")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help=f"score a partie file ({', '.join(names[:-1])} or {names[-1]})")
-    rp.add_argument("file", help="the partie file or tournament file (JSON)")
+    rp.add_argument("file", help="the partie file, tournament file or cup file (JSON)")
     fmt = rp.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the settlement as JSON")
     fmt.add_argument("--csv", action="store_true", help="print the CSV export")

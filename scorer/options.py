@@ -183,6 +183,16 @@ class RuleSetForm:
                     else value
         return out
 
+    @property
+    def title(self):
+        """The rule set's name as a page shows it: its preset's (a game whose rule sets can be more says so)."""
+        return self.PRESET_NAMES.get(self.preset, self.preset)
+
+    def to_stored(self) -> dict:
+        """The dict form the store keeps (`from_stored` reads it back): every option, and whatever else the rule set
+        is made of in full, so that a partie reads the same whatever its preset says later."""
+        return self.to_dict(full=True)
+
     def __repr__(self) -> str:
         return f"RuleSet.from_dict({self.to_dict(full=True)!r})"
 

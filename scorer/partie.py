@@ -26,6 +26,9 @@ MAX_NAME = 40
 
 
 JOINERS = "\u200c\u200d"   # ZWNJ and ZWJ: part of emoji sequences (👩‍👧) and of Persian and Indic spelling
+# the control characters that Unicode's White_Space property counts as whitespace (tab to carriage return, NEL): a
+# space in a name; every other control character is dropped (RULES-KOENIGRUFEN.md §14.4)
+WHITE_CONTROLS = "\t\n\v\f\r\x85"
 _LOOSE_JOINERS = re.compile(r"(?:^|(?<=\s))[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)")
 
 
@@ -35,8 +38,7 @@ def clean_name(value: str) -> str:
     joiners (ZWJ, ZWNJ) stay between two characters, where they shape the name; at a word's edge they only
     hide, and go."""
     value = unicodedata.normalize("NFC", value)
-    value = "".join(" " if ch in "\t\n\r\v\f\x85" else ch for ch in value)   # the control characters that are
-    # White_Space in Unicode (U+0085, next line, too) are spaces; the others go below
+    value = "".join(" " if ch in WHITE_CONTROLS else ch for ch in value)
     value = "".join(ch for ch in value if ch in JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"))
     value = " ".join(value.split())
     return " ".join(_LOOSE_JOINERS.sub("", value).split())

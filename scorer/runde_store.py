@@ -277,7 +277,7 @@ def import_runde(db: Database, name: str, game: str, preset: str, settles: str, 
         players = [by_key[k] for k in keys]
         renamed = [(old, new) for old, new in zip(partie.players, players) if old != new]
         partie_rows.append((pid, game_of(partie).key, json.dumps(players, ensure_ascii=False),
-                            json.dumps(partie.rules.to_dict(full=True)), partie.first_dealer,
+                            json.dumps(partie.rules.to_stored()), partie.first_dealer,
                             2 if renamed else 1, at, at, choice[0] if choice else None))
         deal_rows += [(pid, position, store._dump(deal), at, at) for position, deal in enumerate(partie.deals)]
         history_rows.append((pid, at, "imported", json.dumps({"deals": len(partie.deals)}) if partie.deals else None))

@@ -148,7 +148,7 @@ def create_partie(db: Database, partie: Partie, action: str = "created") -> str:
     with writing(db):
         db["parties"].insert({
             "id": pid, "game": game_of(partie).key, "players": json.dumps(list(partie.players), ensure_ascii=False),
-            "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
+            "rules": json.dumps(partie.rules.to_stored()), "first_dealer": partie.first_dealer,
             "version": 1, "created": at, "updated": at, "ended": None,
         })
         rows = [(pid, position, _dump(deal), at, at) for position, deal in enumerate(partie.deals)]

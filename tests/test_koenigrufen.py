@@ -138,8 +138,8 @@ def test_a_bad_file_on_the_command_line_is_one_message_a_line_and_status_1(tmp_p
     case("rufer-conceded", OOE, game("rufer", partner=None, conceded=True), [-3, 1, 1, 1]),
     case("besserrufer-conceded-with-pagat", OOE,
          game("besserrufer", partner=None, conceded=True, premiums=[prem("pagat", made=False)]), [-9, 3, 3, 3]),
-    case("besserrufer-tirol-3-plus-pagat", TIROL, game("besserrufer", partner=CILLI, won=True,
-                                                        premiums=[prem("pagat")]), [5, -5, 5, -5]),
+    case("besserrufer-tirol-1-plus-pagat", TIROL, game("besserrufer", partner=CILLI, won=True,
+                                                        premiums=[prem("pagat")]), [3, -3, 3, -3]),
     case("besserrufer-uhu-failed", OOE, game("besserrufer", declarer=BERND, partner=ANNA, won=True,
                                              premiums=[prem("uhu", made=False)]), [-3, -3, 3, 3]),
     case("solorufer-silent-trull-doubled", OOE, game("solorufer", partner=CILLI, won=True,
@@ -361,7 +361,8 @@ PICCOLO = {"type": "game", "dealer": 3, "contract": "piccolo", "declarer": 1, "w
     (file(players=P4[:3]), "players", "players must be a list of four or five names (five: the dealer sits out)"),
     (file(players=P4 + ("E", "F")), "players", "players must be a list of four or five names"),
     (file(players=("Anna", "anna", "B", "C")), "players", "the players need different names"),
-    ({**file(), "rules": {"preset": "wien"}}, "preset", "rules: unknown preset 'wien': choose one of ooe, tirol"),
+    ({**file(), "rules": {"preset": "wiener"}}, "preset",
+     "rules: unknown preset 'wiener': choose one of ooe, tirol, wien"),
     (file(foo=1), "foo", "rules: unknown option 'foo'"),
     (file(valat="premium"), "valat", "rules: the Upper Austrian cup (OÖ 4/2023) rules have no option 'valat'"),
     (file(trischaken_renonce="flat"), "trischaken_renonce", "have no option 'trischaken_renonce'"),
@@ -636,6 +637,17 @@ AMENDED_REFUSALS = [
     (file(stake="0.105"), "stake", "the stake must be an amount of whole cents"),
     (file(stake="1000.01"), "stake", "the stake must be an amount of whole cents"),
     (file(stake="\u0660.\u0661\u0660"), "stake", "the stake must be an amount of whole cents"),
+    # §14.4: one reading in every game: spaces around it are U+0020 only, no leading zeros, at most two decimals,
+    # digits on both sides of the point or comma
+    (file(stake="\t0.10"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="0.10\n"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="\u00a00.10"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="00.10"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="010"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="0.100"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake=".50"), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="1."), "stake", "the stake must be an amount of whole cents"),
+    (file(stake="1,"), "stake", "the stake must be an amount of whole cents"),
     # card points: an integer or "N", "N 1/3", "N 2/3", ASCII digits, no leading zeros, one space
     (file(dreier(card_points="035")), "card_points",
      "deal 1: '035' is not a number of card points: write a whole number from 0 to 70, or one with a third like "
@@ -680,8 +692,12 @@ def test_amended_refusals_one_message_each(data, field, message):
 
 
 @pytest.mark.parametrize("stake, money", [("0,20", "0.20"), (2, "2.00"), (" 0.10 ", "0.10"), ("1000.00", "1000.00"),
-                                          ("0.100", "0.10")])
+                                          ("0.1", "0.10"), ("0", None), ("2", "2.00"), ("10,5", "10.50")])
 def test_a_stake_is_whole_cents_as_a_string_or_an_integer(stake, money):
+    if money is None:
+        with pytest.raises(KoenigrufenError, match="the stake must be an amount of whole cents above 0"):
+            kgame.from_dict(file(dreier(), stake=stake))
+        return
     partie = kgame.from_dict(file(dreier(), stake=stake))
     assert str(partie.rules.stake) == money
     assert [str(m) for m in replay(partie).money] == [str((partie.rules.stake * x).quantize(partie.rules.stake))

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from scorer.games.koenigrufen import Deal, KoenigrufenError, Premium, RuleSet, check, extend, replay, start
 from scorer.games.koenigrufen import file as kfile
 from scorer.games.koenigrufen import game as kgame
-from scorer.games.koenigrufen.rules import BIRDS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, VORHAND_ONLY
+from scorer.games.koenigrufen.rules import (BIRDS, CONTRACTS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, PREMIUMS, SAECKE,
+                                            TARIFFS, VORHAND_ONLY)
 from scorer.partie import Partie
 
 from .conftest import examples
@@ -21,23 +22,73 @@ from .conftest import examples
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Anna", "Bernd", "Cilli", "Dora", "Emil")
 
-rulesets = st.builds(
-    lambda preset, schrift, radl, penalty, max_kontra, payout, full: RuleSet.from_dict(
-        {"preset": preset, "kontra_in_schrift": schrift, "doubled_radl": radl, "misdeal_penalty": penalty,
-         "max_kontra": max_kontra, "trischaken_payout": payout,
-         "jungfrauen": "full" if full and payout == "loser" else "share"}),
-    st.sampled_from(["ooe", "tirol"]), st.booleans(), st.sampled_from([[], ["bettel"], ["trischaken", "bettel"]]),
-    st.integers(0, 3), st.sampled_from(KONTRA_LEVELS), st.sampled_from(["loser", "pairs"]), st.booleans())
+PRESETS = ("ooe", "tirol", "wien")
 
 
 @st.composite
-def premiums(draw, rules, contract, renonce, no_kontra=False):
-    allowed = [p for p in rules.premiums if rules.allows(contract, p)]
+def tariffs(draw, preset):
+    """A club's own tariff based on `preset` (RULES-KOENIGRUFEN §14.3): a few contracts changed, added or removed,
+    a few premiums changed, added or removed, maybe another Valat or Trischaken renonce; valid by construction."""
+    tariff = {}
+    contracts = {c: draw(st.one_of(st.none(), st.integers(1, 100)))
+                 for c in draw(st.lists(st.sampled_from(CONTRACTS), unique=True, max_size=4))}
+    if contracts:
+        tariff["contracts"] = contracts
+    valat = draw(st.sampled_from([None, "multiplier", "premium", "wien"]))
+    if valat:
+        tariff["valat"] = valat
+    multiplier = (valat or {"ooe": "multiplier"}.get(preset)) == "multiplier"
+    premiums = {}
+    for name in draw(st.lists(st.sampled_from(PREMIUMS), unique=True, max_size=4)):
+        announced = draw(st.integers(1, 100))
+        value = draw(st.sampled_from([None, {"announced": announced, "silent": draw(st.integers(0, announced))}]))
+        if name == "valat" and multiplier and value is not None:
+            continue   # a multiplier takes no value (§14.3)
+        premiums[name] = value
+    if premiums:
+        tariff["premiums"] = premiums
+    if draw(st.booleans()):
+        tariff["trischaken_renonce"] = draw(st.sampled_from(["vorhand_double", "flat", "flat3"]))
+    return tariff
+
+
+@st.composite
+def rulesets(draw):
+    """A rule set of any preset, with any options, a club's own tariff or none; valid by construction."""
+    preset = draw(st.sampled_from(PRESETS))
+    data = {"preset": preset, "kontra_in_schrift": draw(st.booleans()),
+            "doubled_radl": draw(st.sampled_from([[], ["bettel"], ["trischaken", "bettel"]])),
+            "misdeal_penalty": draw(st.integers(0, 3)), "max_kontra": draw(st.sampled_from(KONTRA_LEVELS))}
+    tariff = draw(st.one_of(st.none(), tariffs(preset)))
+    payout = draw(st.sampled_from([None, "loser", "pairs", "share"]))
+    if payout and tariff is not None and draw(st.booleans()):
+        tariff["trischaken_payout"] = payout
+    elif payout:
+        data["trischaken_payout"] = payout
+    resolved = payout or {"ooe": "loser", "tirol": "pairs", "wien": "share"}[preset]
+    if resolved == "loser" and draw(st.booleans()):
+        data["jungfrauen"] = "full"
+    trischaken = (tariff or {}).get("contracts", {}).get("trischaken", TARIFFS[preset].get("trischaken"))
+    if resolved == "share" and trischaken is not None and trischaken % 2:   # share needs an even value (§14.1)
+        tariff = tariff if tariff is not None else {}
+        tariff.setdefault("contracts", {})["trischaken"] = trischaken + 1
+    if tariff is not None:
+        data["tariff"] = tariff
+    return RuleSet.from_dict(data)
+
+
+def levels_of(rules):
+    return [k for k in KONTRA_LEVELS if k <= rules.max_kontra]
+
+
+@st.composite
+def premiums(draw, rules, contract, renonce, no_kontra=False, saecke=True):
+    allowed = [p for p in rules.premiums if rules.allows(contract, p) and (saecke or p not in SAECKE)]
     if not allowed:
         return ()
     names = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4))
     if contract == "besserrufer" and not any(b in names for b in BIRDS):
-        names.append(draw(st.sampled_from(BIRDS)))
+        names.append(draw(st.sampled_from([b for b in BIRDS if b in rules.premiums])))
     out = []
     for name in names:
         side = "declarer" if name == "koenig_ultimo" or (contract == "besserrufer" and name in BIRDS) else \
@@ -48,9 +99,51 @@ def premiums(draw, rules, contract, renonce, no_kontra=False):
             continue
         announced = True if contract == "besserrufer" and name in BIRDS else draw(st.booleans())
         made = draw(st.booleans()) if announced else True
-        kontra = draw(st.sampled_from([k for k in KONTRA_LEVELS if k <= rules.max_kontra])) \
-            if announced and not no_kontra else 1
+        kontra = draw(st.sampled_from(levels_of(rules))) if announced and not no_kontra else 1
         out.append(Premium(name, side, announced, made, kontra))
+    if rules.valat == "wien" and any(e.premium == "valat" and e.announced for e in out):
+        # the Wiener Valat announced includes the Trull and the Kings: they cannot be announced beside it (§14.1)
+        out = [e for e in out if not (e.premium in ("trull", "koenige") and e.announced)]
+    return tuple(out)
+
+
+@st.composite
+def saecke(draw, rules, contract, points, won, valat_side):
+    """The Säcke of a game as the card points make them (§14.2): a side at a threshold made it (or the other side
+    announced it and failed), unless a Valat was made or it counts only announced; a failed one lies below it;
+    without card points a made Sack is the winners'."""
+    out = []
+    for sack, need in SAECKE.items():
+        if sack not in rules.premiums or not rules.allows(contract, sack):
+            continue
+
+        def entry(side, made):
+            announced = True if not made else draw(st.booleans())
+            kontra = draw(st.sampled_from(levels_of(rules))) if announced else 1
+            return Premium(sack, side, announced, made, kontra)
+
+        if points is None:
+            choice = draw(st.sampled_from(["none", "made", "failed"]))
+            if choice == "made":
+                out.append(entry("declarer" if won else "opponents", True))
+            elif choice == "failed":
+                out.append(entry(draw(st.sampled_from(["declarer", "opponents"])), False))
+            continue
+        piles = {"declarer": points, "opponents": 210 - points}
+        at = [side for side, pile in piles.items() if pile >= need]
+        if at:
+            other = "opponents" if at[0] == "declarer" else "declarer"
+            needed = valat_side is None and rules.premium_value(sack, False) > 0
+            choice = draw(st.sampled_from(["made", "failed"] + ([] if needed else ["none"])))
+            if choice == "made":
+                out.append(entry(at[0], True))
+            elif choice == "failed" and (valat_side is None or other == valat_side):
+                out.append(entry(other, False))
+            elif choice == "failed":
+                out.append(entry(at[0], True))
+        elif draw(st.booleans()):
+            side = draw(st.sampled_from(["declarer", "opponents"]))
+            out.append(entry(side, False))
     return tuple(out)
 
 
@@ -61,9 +154,10 @@ def deals(draw, rules, n):
     active = [p for p in range(n) if p != out]
     vorhand = (dealer + 1) % n
     kind = draw(st.sampled_from(["game"] * 6 + ["renonce", "misdeal"]))
-    if kind == "misdeal":
+    playable = [c for c in rules.contracts if c != "besserrufer" or any(b in rules.premiums for b in BIRDS)]
+    if kind == "misdeal" or not playable:
         return Deal("misdeal", dealer, offender=draw(st.integers(0, n - 1)))
-    contract = draw(st.sampled_from(rules.contracts))
+    contract = draw(st.sampled_from(playable))
     declarer = vorhand if contract in VORHAND_ONLY else draw(st.sampled_from(active))
     partner = "absent"
     if contract in KING_CALLS:
@@ -72,7 +166,7 @@ def deals(draw, rules, n):
         prem = () if contract in NEGATIVE or contract == "trischaken" else draw(premiums(rules, contract, True))
         return Deal("renonce", dealer, contract, declarer, partner, premiums=prem,
                     offender=draw(st.sampled_from(active)))
-    levels = [k for k in KONTRA_LEVELS if k <= rules.max_kontra]
+    levels = levels_of(rules)
     if contract == "trischaken":
         cuts = sorted(draw(st.lists(st.integers(0, 210), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 210 - cuts[2]]
@@ -87,7 +181,7 @@ def deals(draw, rules, n):
     if contract in ("rufer", "besserrufer") and partner is None and draw(st.booleans()):
         return Deal("game", dealer, contract, declarer, partner, conceded=True,
                     premiums=draw(premiums(rules, contract, False, no_kontra=True)))
-    prem = possible(draw(premiums(rules, contract, False)))
+    prem = possible(draw(premiums(rules, contract, False, saecke=False)))
     made = {e.premium: e.side for e in prem if e.made}
     # card points a side can have (0 or at least 1, §13), enough for a made Valat, Trull, Four Kings
     points = draw(st.one_of(st.none(), st.integers(0, 210).filter(lambda v: v not in (1, 2, 208, 209))))
@@ -101,6 +195,7 @@ def deals(draw, rules, n):
     won = (points >= 107) if points is not None else draw(st.booleans())
     if "valat" in made and points is None:
         won = made["valat"] == "declarer"
+    prem += draw(saecke(rules, contract, points, won, made.get("valat")))
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=points,
                 kontra=draw(st.sampled_from(levels)), premiums=prem)
 
@@ -124,7 +219,7 @@ def possible(prem):
 
 @st.composite
 def parties(draw):
-    rules = draw(rulesets)
+    rules = draw(rulesets())
     n = draw(st.sampled_from([4, 5]))
     played = draw(st.lists(deals(rules, n), max_size=12))
     return Partie(NAMES[:n], rules, tuple(played), played[0].dealer if played else 0)
@@ -279,9 +374,9 @@ def test_a_side_with_a_third_or_two_is_one_message_whatever_else_the_deal_holds(
 
 @st.composite
 def with_a_conceded_rufer(draw):
-    """A partie of the generator with a conceded Rufer put in at any place (the declarer's King in the talon: no
+    """A partie of the generator whose rules play the Rufer, with a conceded Rufer put in at any place (the declarer's King in the talon: no
     partner; premiums said before the concession, never paid), so that every example has one."""
-    partie = draw(parties())
+    partie = draw(parties().filter(lambda p: "rufer" in p.rules.contracts))   # a club's tariff may have none
     n = len(partie.players)
     dealer = draw(st.integers(0, n - 1))
     conceded = Deal("game", dealer, "rufer", (dealer + 1) % n, None, conceded=True,   # the Vorhand's Rufer
@@ -302,3 +397,43 @@ def test_a_conceded_rufer_scores_the_game_value_only(partie):
         assert r.points[r.deal.declarer] == -3 * value * r.multiplier
         assert sorted(r.points) == sorted([-3 * value * r.multiplier] + [value * r.multiplier] * 3
                                           + [0] * (len(partie.players) - 4))
+
+# -- RULES-KOENIGRUFEN §14: every preset and a club's own tariff ---------------------------------------------------
+
+@settings(max_examples=examples(300), deadline=None)
+@given(rulesets())
+def test_a_rule_set_reads_back_the_same_from_its_file_form_and_from_the_store(rules):
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+    assert RuleSet.from_dict(rules.to_dict(full=True)) == rules
+    stored = json.loads(json.dumps(rules.to_stored()))
+    assert RuleSet.from_stored(stored) == rules
+    # the store keeps every value, so that a preset changed later changes no partie stored before
+    assert set(stored["tariff"]["contracts"]) == set(CONTRACTS)
+    assert all(rules.value(c) == v for c, v in stored["tariff"]["contracts"].items() if v is not None)
+    assert {p for p, v in stored["tariff"]["premiums"].items() if v is not None} == {
+        p for p in rules.premiums if not (p == "valat" and rules.valat == "multiplier")}
+    if rules.trischaken_payout == "share" and "trischaken" in rules.contracts:
+        assert rules.value("trischaken") % 2 == 0
+
+
+tariff_keys = st.sampled_from(["contracts", "premiums", "valat", "trischaken_payout", "trischaken_renonce",
+                               "jungfrauen", "colour"])
+tariff_names = st.sampled_from(list(CONTRACTS) + list(PREMIUMS) + ["announced", "silent", "x"])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(PRESETS), st.one_of(json_values, st.dictionaries(tariff_keys, st.one_of(
+    json_values, st.dictionaries(tariff_names, st.one_of(json_values, st.dictionaries(tariff_names, json_values,
+                                                                                       max_size=3)), max_size=4)),
+    max_size=4)), json_values)
+def test_any_json_in_a_tariff_is_a_message_never_a_traceback(preset, tariff, payout):
+    data = {"preset": preset, "tariff": tariff}
+    if payout is not None:
+        data["trischaken_payout"] = payout
+    try:
+        rules = RuleSet.from_dict(data)
+    except KoenigrufenError as exc:
+        assert exc.problems and all(str(p) for p in exc.problems)
+    else:
+        assert RuleSet.from_dict(rules.to_dict()) == rules
+        assert RuleSet.from_stored(json.loads(json.dumps(rules.to_stored()))) == rules

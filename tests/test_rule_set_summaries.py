@@ -39,8 +39,9 @@ def test_every_rule_set_says_what_it_pays_right_under_its_name(client, key):
 def test_koenigrufen_new_partie_page_says_what_its_cups_pay(client):
     page = client.get("/new?game=koenigrufen").get_data(as_text=True)
     shown = summaries(page)
-    assert set(shown) == {"ooe", "tirol"}
-    assert all(shown[p] for p in ("ooe", "tirol"))
+    assert set(shown) == {"ooe", "tirol", "wien"}
+    assert all(shown[p] for p in ("ooe", "tirol", "wien"))
+    assert "Besserrufer 1" in " ".join(shown["tirol"]) and "Zwiccolo 2" in " ".join(shown["wien"])
     # the stylesheet that shows the checked rule set's summary is written into the page (static/form.css)
     assert "form .preset:has(input[name=preset]:checked) + .preset-summary{display:block;}" in page
 

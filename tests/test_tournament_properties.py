@@ -12,8 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer import games
-from scorer.tournament import (CupRules, Round, Scoring, Tournament, TournamentError, cup, random_draw, score,
-                               seating, standings_draw)
+from scorer.tournament import (TIE_BREAKS, CupRules, Round, Scoring, Tournament, TournamentError, cup, random_draw,
+                               score, seating, standings_draw)
+from scorer.tournament import cup_file
+from scorer.tournament.cup import FIXPUNKTE
+from scorer.tournament.scoring import lot_digest
 from scorer.tournament import file as tfile
 from scorer.tournament.draw import times_out
 from scorer.tournament.scoring import Table
@@ -29,21 +32,33 @@ SEATABLE = [n for n in range(4, 25) if seating(KOENIGRUFEN.players, n)]
 SLOW = settings(max_examples=examples(120), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 
-scorings = st.builds(
-    lambda total, breaks, points: Scoring(total=total, tie_breaks=breaks, rank_points=points),
-    st.sampled_from(["schrift+rank", "schrift", "rank"]),
-    st.sampled_from([(), ("table_ranks",), ("best_round",), ("schrift",)]
-                    + [p for p in permutations(("table_ranks", "best_round", "schrift"))]),
-    st.sampled_from([(), ((4, (10, 8, 6, 4)), (5, (10, 8, 6, 4, 2))), ((4, (3, 3, 0, 0)),)]))
+@st.composite
+def scorings(draw):
+    """The scoring options of a tournament: a named format (RULES-TOURNAMENT §8.1) or none, each option given beside
+    it or not, the tie-breaks any of the five in any order."""
+    data = {}
+    fmt = draw(st.sampled_from([None, "wien", "tirol", "ooe"]))
+    if fmt:
+        data["format"] = fmt
+    if not fmt or draw(st.booleans()):
+        data["total"] = draw(st.sampled_from(["schrift+rank", "schrift", "rank"]))
+    if not fmt or draw(st.booleans()):
+        data["tie_breaks"] = draw(st.lists(st.sampled_from(TIE_BREAKS), unique=True, max_size=5))
+    points = draw(st.sampled_from([{}, {"4": [10, 8, 6, 4], "5": [10, 8, 6, 4, 2]}, {"4": [3, 3, 0, 0]}]))
+    if points:
+        data["rank_points"] = points
+    if draw(st.booleans()):
+        data["games"] = {"4": draw(st.integers(5, 25))}
+    return Scoring.from_dict(data, (4, 5))
 
 
 @st.composite
 def tournaments(draw, rules=None):
     """A Königrufen tournament of 4 to 24 players, up to three rounds drawn by the engine, each table a few deals;
     players withdraw and join between rounds (of the rule set given, else any)."""
-    rules = draw(rulesets) if rules is None else rules
+    rules = draw(rulesets()) if rules is None else rules
     n = draw(st.sampled_from(SEATABLE))
-    t = Tournament(KOENIGRUFEN, rules, NAMES[:n], (), draw(scorings))
+    t = Tournament(KOENIGRUFEN, rules, NAMES[:n], (), draw(scorings()))
     for _ in range(draw(st.integers(1, 3))):
         present = draw(st.lists(st.sampled_from(range(n)), min_size=4, unique=True).filter(
             lambda p: seating(KOENIGRUFEN.players, len(p)) is not None))
@@ -83,6 +98,30 @@ def test_places_are_a_ranking(t):
     if not t.scoring.tie_breaks:
         for a in lines:
             assert a.place == 1 + sum(1 for b in lines if b.total > a.total)
+    # the places are the ranking by the total, then each tie-break in turn, worked out here from the lines alone
+    seed = (t.rounds[0].seed or 0) if t.rounds else 0
+    widest = max(t.sizes)
+
+    def key(s):
+        out = [s.total]
+        for name in t.scoring.tie_breaks:
+            values = sorted(s.round_values, reverse=True)
+            if name == "table_ranks":
+                out.append(tuple(s.table_ranks.count(k) for k in range(1, widest + 1)))
+            elif name == "best_round":
+                out.append((1, values[0]) if values else (0, 0))
+            elif name == "second_best_round":
+                out.append((1, values[1]) if len(values) > 1 else (0, 0))
+            elif name == "schrift":
+                out.append(s.schrift)
+            else:
+                out.append(-int(lot_digest(seed, t.players[s.player]), 16))
+        return tuple(out)
+
+    for a in lines:
+        assert a.place == 1 + sum(1 for b in lines if key(b) > key(a))
+    if "lot" in t.scoring.tie_breaks:   # names differ: no place is shared after the lot
+        assert len({s.place for s in lines}) == len(lines)
 
 
 @SLOW
@@ -173,42 +212,94 @@ def test_a_hostile_tournament_file_is_refused_with_messages_never_a_traceback(ch
 
 @st.composite
 def cups(draw):
-    """One to three tournaments of one rule set and the options of a cup over them."""
-    rules = draw(rulesets)
-    days = [score(draw(tournaments(rules))) for _ in range(draw(st.integers(1, 3)))]
-    points = tuple(draw(st.lists(st.integers(0, 100), max_size=12)))
-    return days, CupRules(points, draw(st.one_of(st.none(), st.integers(1, 3))), draw(st.booleans()))
+    """One to four tournaments of one rule set and the options of a cup over them (RULES-TOURNAMENT §5, §8.2): a
+    preset or none, cup points by place or a system, every way of counting, a final or none, both tie rules."""
+    rules = draw(rulesets())
+    days = [score(draw(tournaments(rules))) for _ in range(draw(st.integers(1, 4)))]
+    data = {}
+    preset = draw(st.sampled_from([None, "wien", "tirol", "ooe"]))
+    if preset:
+        data["preset"] = preset
+    if not preset or draw(st.booleans()):
+        data["cup_points"] = draw(st.one_of(st.lists(st.integers(0, 100), max_size=12),
+                                            st.sampled_from(["fixpunkte", "heine", "tirol"])))
+    if draw(st.booleans()):
+        data["cup_total"] = draw(st.sampled_from(["sum", "best 1", "best 2", "best 3", "best 1+final", "best 2+final",
+                                                  "best half"]))
+    if draw(st.booleans()):
+        data["final"] = draw(st.integers(1, len(days)))
+    if draw(st.booleans()):
+        data["minus_day_counts"] = draw(st.booleans())
+    if draw(st.booleans()):
+        data["cup_ties"] = draw(st.sampled_from(["places", "results"]))
+    return days, CupRules.from_dict(data)
+
+
+def earned(rules, s, field):
+    """A tournament's cup points for one line of its standings, as RULES-TOURNAMENT §8.2 says, worked out here."""
+    if rules.cup_points == "heine":
+        points = 0 if s.schrift <= 0 else s.schrift if s.schrift <= 100 else min(200, 100 + (s.schrift - 100) // 2)
+    elif rules.cup_points == "tirol":
+        points = 0 if field == 1 else int(200 * ((field - s.place) / (field - 1)) ** 3 + 0.5)
+    else:
+        table = FIXPUNKTE if rules.cup_points == "fixpunkte" else rules.cup_points
+        points = table[s.place - 1] if s.place <= len(table) else 0
+    return 0 if s.total < 0 and not rules.minus_day_counts else points
 
 
 @SLOW
 @given(cups())
-def test_cup_totals_are_the_cup_points_by_place_the_best_n_and_minus_days_and_places_are_a_ranking(found):
+def test_cup_totals_are_the_counted_cup_points_and_places_are_a_ranking(found):
     days, rules = found
     lines = cup(days, rules)
-    # every player who played once, by name (case aside)
-    played = {t.tournament.players[s.player].casefold() for t in days for s in t.standings if s.rounds}
-    assert sorted(line.name.casefold() for line in lines) == sorted(played)
+    # every player in a tournament's standings, by name (case aside)
+    everyone = {t.tournament.players[s.player].casefold() for t in days for s in t.standings}
+    assert sorted(line.name.casefold() for line in lines) == sorted(everyone)
+    n = len(days)
+    counting = (n // 2 if n > 10 else (n + 1) // 2) if rules.half else rules.best
+    keys = {}
     for line in lines:
-        earned = []
+        results = {}
         for i, t in enumerate(days):
-            s = next((s for s in t.standings if s.rounds and t.tournament.players[s.player].casefold()
-                      == line.name.casefold()), None)
+            s = next((s for s in t.standings if t.tournament.players[s.player].casefold() == line.name.casefold()),
+                     None)
             if s is None:
                 assert line.places[i] is None and line.points[i] is None
                 continue
-            points = rules.cup_points[s.place - 1] if s.place <= len(rules.cup_points) else 0
-            if s.total < 0 and not rules.minus_day_counts:
-                points = 0   # a minus day adds nothing (Kärnten)
+            points = earned(rules, s, len(t.standings))
             assert (line.places[i], line.points[i]) == (s.place, points)
-            earned.append(points)
-        best = sorted(earned, reverse=True)[:rules.best] if rules.best is not None else earned
-        assert line.total == sum(best)
-        assert sum(line.counted) == len(best)
-    # places are a ranking: by total, shared places, the next one skips
-    assert [line.place for line in lines][:1] in ([], [1])
+            results[i] = points
+        final = None if rules.final is None or not rules.plus_final else rules.final - 1
+        pool = sorted((v for i, v in results.items() if i != final), reverse=True)
+        counted = pool if counting is None else pool[:counting]
+        if final is not None and final in results:
+            counted = counted + [results[final]] if counting is not None else pool + [results[final]]
+        counted = sorted(counted, reverse=True)
+        assert line.total == sum(counted) and list(line.results) == counted, (line, counted)
+        assert sum(line.counted) == len(counted) and line.played == len(results)
+        keys[line.name] = (line.total, counted, len(results), line.places)
+    # places: by total, then the tie rule; shared places, the next one skips
+    longest = max((len(k[1]) for k in keys.values()), default=0)
+
+    def key(name):
+        total, counted, played, places_ = keys[name]
+        if rules.ties == "results":
+            return (total, tuple(counted) + (0,) * (longest - len(counted)), played)
+        return (total, tuple(sum(1 for p in places_ if p == k) for k in range(1, 100)))
+
+    for a in lines:
+        assert a.place == 1 + sum(1 for b in lines if key(b.name) > key(a.name))
     for i in range(1, len(lines)):
-        before, now = lines[i - 1], lines[i]
-        assert now.total <= before.total
-        assert now.place == before.place or now.place == i + 1
-        if now.total < before.total:
-            assert now.place == i + 1
+        assert (lines[i].place, lines[i].player) > (lines[i - 1].place, lines[i - 1].player)
+
+
+@SLOW
+@given(cups())
+def test_a_cup_file_written_and_replayed_gives_the_same_standings(found):
+    days, rules = found
+    text = cup_file.dumps(rules, [t.tournament for t in days])
+    read = cup_file.read(text)
+    assert read.rules == rules
+    expected = cup_file.standings_to_dict(cup_file.CupStandings(rules, tuple(days), cup(days, rules)))
+    assert cup_file.standings_to_dict(read) == expected
+    assert expected["players"] == list(dict.fromkeys(p for t in days for p in t.tournament.players))

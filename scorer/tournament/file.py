@@ -21,7 +21,6 @@ TABLE_FIELDS = ("players", "deals")
 MAX_PLAYERS = 1000
 MAX_ROUNDS = 50
 MAX_TABLE_DEALS = 1000
-_MARK = f'"{FORMAT}"'
 TOO_DEEP = Problem("file", "the file is nested too deeply to be a tournament file")
 TOO_LONG = Problem("file", "the file holds a number far too long to be a tournament's")
 
@@ -31,9 +30,17 @@ def tournament_data(text: bytes) -> dict | None:
     file is read); None for any other text (looked at cheaply first, so that a partie file is not parsed twice).
     TournamentError for a text that names the tournament format and cannot be read: nested too deeply, a number of
     thousands of digits, a lone surrogate (`\\ud800`), not JSON; said of a tournament file."""
+    return marked_data(text, FORMAT, TOO_DEEP, TOO_LONG)
+
+
+def marked_data(text: bytes, format: str, too_deep: Problem, too_long: Problem) -> dict | None:
+    """The parsed JSON of a file of this `format` (a tournament's, a cup's) in any encoding JSON allows; None for a
+    text that does not name the format; TournamentError (`too_deep`, `too_long`, ...) for one that names it and
+    cannot be read."""
+    mark = f'"{format}"'
     encoding = json.detect_encoding(text)
     if encoding.startswith("utf-8"):
-        if _MARK.encode() not in text:
+        if mark.encode() not in text:
             return None
         source: str | bytes = text
     else:
@@ -41,10 +48,10 @@ def tournament_data(text: bytes) -> dict | None:
             source = text.decode(encoding, "surrogatepass")   # as json.loads reads bytes
         except UnicodeDecodeError:
             return None   # not text: said as for any file
-        if _MARK not in source:
+        if mark not in source:
             return None
-    data = json_of(source, TournamentError, TOO_DEEP, TOO_LONG)
-    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+    data = json_of(source, TournamentError, too_deep, too_long)
+    return data if isinstance(data, dict) and data.get("format") == format else None
 
 
 def loads(text: str | bytes) -> Tournament:

@@ -112,6 +112,11 @@ class Standing:
     def best_round(self) -> Fraction | None:
         return max(self.round_values) if self.round_values else None
 
+    @property
+    def second_best_round(self) -> Fraction | None:
+        """The second of his rounds' values, highest first (§8.1); None with fewer than two rounds."""
+        return sorted(self.round_values, reverse=True)[1] if len(self.round_values) > 1 else None
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -123,6 +128,24 @@ class Standings:
 
     def of(self, player: int) -> Standing:
         return next(s for s in self.standings if s.player == player)
+
+    def lot(self, player: int) -> str:
+        """The player's lot (§8.1): the SHA-256 digest, in hexadecimal, that `lot` compares (the smaller first)."""
+        return lot_digest(lot_seed(self.tournament), self.tournament.players[player])
+
+
+def lot_seed(tournament: Tournament) -> int:
+    """The seed the lot is drawn with: round 1's (0 when there is none)."""
+    seed = tournament.rounds[0].seed if tournament.rounds else None
+    return 0 if seed is None else seed
+
+
+def lot_digest(seed: int, name: str) -> str:
+    """The SHA-256 digest of the UTF-8 text "<seed>:<name>" in 64 hexadecimal digits (§8.1): a lot every
+    implementation draws alike and anyone can check ("11:Ida" gives b01c58b3…)."""
+    import hashlib
+
+    return hashlib.sha256(f"{seed}:{name}".encode("utf-8")).hexdigest()
 
 
 def decimal_text(value: Fraction | int) -> str:
@@ -290,10 +313,16 @@ def rank(tournament: Tournament, rounds) -> tuple[Standing, ...]:
                 out.append(tuple(counts[k] for k in range(1, widest + 1)))
             elif name == "best_round":
                 out.append((1, max(line["values"])) if line["values"] else (0, 0))
+            elif name == "second_best_round":   # none (fewer than two rounds) after every one who has one (§8.1)
+                values = sorted(line["values"], reverse=True)
+                out.append((1, values[1]) if len(values) > 1 else (0, 0))
+            elif name == "lot":                 # the smaller digest first: higher keys place first
+                out.append(-int(lot_digest(seed, tournament.players[p]), 16))
             else:
                 out.append(line["schrift"])
         return tuple(out)
 
+    seed = lot_seed(tournament)
     keys = [key(p) for p in range(n)]
     placed = places(keys)
     order = sorted(range(n), key=lambda p: (placed[p], p))

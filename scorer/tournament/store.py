@@ -112,7 +112,7 @@ def create_tournament(db: Database, name: str, game, rules, scoring: Scoring, pl
     tid, at = new_id(), now()
     with writing(db):
         db["tournaments"].insert({"id": tid, "public_id": new_id(), "name": name, "game": game.key,
-                                  "rules": json.dumps(rules.to_dict(full=True)),
+                                  "rules": json.dumps(rules.to_stored()),
                                   "scoring": json.dumps(scoring.to_dict()), "created": at, "version": 1})
         _insert_players(db, tid, 0, players)
     return tid
@@ -306,7 +306,7 @@ def _create_partie(db: Database, partie: Partie, at: str) -> str:
     db["parties"].insert({
         "id": pid, "game": games.game_of(partie).key,
         "players": json.dumps(list(partie.players), ensure_ascii=False),
-        "rules": json.dumps(partie.rules.to_dict(full=True)), "first_dealer": partie.first_dealer,
+        "rules": json.dumps(partie.rules.to_stored()), "first_dealer": partie.first_dealer,
         "version": 1, "created": at, "updated": at, "ended": None})
     db["history"].insert({"partie_id": pid, "at": at, "action": "created", "number": None, "detail": None})
     return pid

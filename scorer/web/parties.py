@@ -393,7 +393,7 @@ def rules(pid):
     """The partie's rule set, in words."""
     sp = load_or_404(pid)
     return render_template("rules.html", sp=sp, partie=sp.partie, lines=sp.partie.rules.describe(),
-                           preset=game_of(sp.partie).engine.PRESET_NAMES[sp.partie.rules.preset])
+                           preset=sp.partie.rules.title)
 
 
 @bp.route("/manifest.webmanifest")

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from ...amounts import card_points_text
 from ...cards import PACK_54
-from ...words import N_, Thirds, Words
+from ...words import N_, Message, Thirds, Words
 from .problems import Problem
 from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE, PREMIUM_LABELS,
-                    PRESET_NAMES, VORHAND_ONLY, RuleSet)
+                    PRESET_NAMES, SAECKE, VORHAND_ONLY, RuleSet)
 
 DEAL_TYPES = ("game", "renonce", "misdeal")
 COUNTED = ("game", "renonce")
@@ -143,14 +143,12 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, ...]) -> list[Problem]:
         return problems
     contract = deal.contract
     if not isinstance(contract, str) or contract not in CONTRACT_LABELS:
-        problems.append(Problem("contract", "unknown contract '{contract}': the {preset} rules have {contracts}",
-                                contract=str(contract)[:30], preset=PRESET_NAMES[rules.preset],
-                                contracts=", ".join(rules.contracts)))
+        problems.append(Problem("contract", "unknown contract '{contract}': these rules have {contracts}",
+                                contract=str(contract)[:30], contracts=", ".join(rules.contracts)))
         return problems
     label = CONTRACT_LABELS[contract]
     if contract not in rules.contracts:
-        problems.append(Problem("contract", "the {preset} rules have no {contract}", preset=PRESET_NAMES[rules.preset],
-                                contract=label))
+        problems.append(_lacks(rules, "contract", label))
         return problems
     _check_role(deal.declarer, "declarer", N_("the declarer"), n, out, names, problems)
     declarer_ok = _index(deal.declarer, n) and deal.declarer != out
@@ -169,6 +167,14 @@ def check(rules: RuleSet, deal: Deal, names: tuple[str, ...]) -> list[Problem]:
     else:
         _check_positive(rules, deal, n, out, problems)
     return problems
+
+
+def _lacks(rules: RuleSet, field: str, what) -> Problem:
+    """A contract or premium the rule set does not play: not in its preset, or taken out by the club's tariff."""
+    if isinstance(rules.title, Message):
+        return Problem(field, "the tariff of these rules (based on {preset}) has no {what}",
+                       preset=PRESET_NAMES[rules.preset], what=what)
+    return Problem(field, "the {preset} rules have no {what}", preset=rules.title, what=what)
 
 
 def _check_role(value, field: str, role, n: int, out: int | None, names, problems: list[Problem]) -> None:
@@ -331,7 +337,7 @@ def _check_positive(rules: RuleSet, deal: Deal, n: int, out, problems: list[Prob
     before = len(problems)
     _check_premiums(rules, deal, problems)
     if deal.conceded is False:   # a conceded game's premiums are ignored: no fact check applies to them (§13)
-        _check_facts(deal, problems, premiums_ok=not any(p.field == "premiums" for p in problems[before:]))
+        _check_facts(rules, deal, problems, premiums_ok=not any(p.field == "premiums" for p in problems[before:]))
 
 
 def deal_won(deal: Deal) -> bool | None:
@@ -365,8 +371,7 @@ def _check_premiums(rules: RuleSet, deal: Deal, problems: list[Problem]) -> None
             continue
         what = PREMIUM_LABELS[name]
         if name not in rules.premiums:
-            problems.append(Problem("premiums", "the {preset} rules have no {premium}",
-                                    preset=PRESET_NAMES[rules.preset], premium=what))
+            problems.append(_lacks(rules, "premiums", what))
             continue
         if not rules.allows(contract, name):
             problems.append(Problem("premiums", "{premium} cannot be played in a {contract}", premium=what,
@@ -408,6 +413,11 @@ def _check_premiums(rules: RuleSet, deal: Deal, problems: list[Problem]) -> None
     if contract == "besserrufer" and not bird:
         problems.append(Problem("premiums", "a Besserrufer needs a bird announced by the declarer's side: "
                                 "Pagat, Uhu, Kakadu or Quapil"))
+    announced = [e.premium for e in deal.premiums if e.premium in seen and e.announced is True]
+    if rules.valat == "wien" and "valat" in announced and ("trull" in announced or "koenige" in announced):
+        problems.append(Problem("premiums", "with a Valat announced, {premiums} cannot be announced: the Valat "
+                                "includes them", premiums=Words(PREMIUM_LABELS[p] for p in ("trull", "koenige")
+                                                                if p in announced)))
 
 
 SIDE_WORDS = {"declarer": N_("declarer's side"), "opponents": N_("opponents")}
@@ -419,7 +429,7 @@ def _other(side: str) -> str:
     return "opponents" if side == "declarer" else "declarer"
 
 
-def _check_facts(deal: Deal, problems: list[Problem], premiums_ok: bool) -> None:
+def _check_facts(rules: RuleSet, deal: Deal, problems: list[Problem], premiums_ok: bool) -> None:
     """What cannot have happened at the table (§13): a side with 1/3 or 2/3 card points, a Valat against the
     result or the card points, a premium of the other side beside a made Valat, a Trull beside the other side's
     Mondfang, a Trull or the Four Kings on a pile too small for them. `premiums_ok`: the premiums passed their
@@ -464,6 +474,7 @@ def _check_facts(deal: Deal, problems: list[Problem], premiums_ok: bool) -> None
         problems.append(Problem("premiums", "the {side} made the Trull, so the Mond was in their tricks: the {other} "
                                 "cannot have made the Mondfang", side=SIDE_WORDS[trull],
                                 other=SIDE_WORDS[_other(trull)]))
+    _check_saecke(rules, deal, cp, valat, reported, problems)
     if cp is None:
         return
     for side in SIDES:
@@ -481,3 +492,47 @@ def _shown(value) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         return Thirds(value) if 0 <= value < 10 ** 6 else str(value)[:20]
     return str(value)[:20]
+
+
+def _check_saecke(rules: RuleSet, deal: Deal, cp: int | None, valat: str | None, reported: set,
+                  problems: list[Problem]) -> None:
+    """The Säcke follow from the card points (§14.2): where they are entered, a made Sack needs its threshold on its
+    side's pile, a failed one a pile below it, and (no Valat made) a pile at a threshold needs that Sack's entry,
+    made by that side or announced by the other side and failed; without them a made Sack agrees with `won`. A
+    Sack worth 0 silent needs no entry (it counts only announced)."""
+    entries = {e.premium: e for e in deal.premiums if e.premium in SAECKE}
+    if not entries and not rules.saecke:
+        return   # a rule set without Säcke (ooe, wien): nothing to check
+    for sack, need in SAECKE.items():
+        entry = entries.get(sack)
+        what = PREMIUM_LABELS[sack]
+        if entry is not None and sack in reported:
+            continue
+        if cp is None:
+            if entry is not None and entry.made and isinstance(deal.won, bool) and deal.won != (
+                    entry.side == "declarer"):
+                problems.append(Problem("won", "the {side} made the {sack}, at least {need} card points, so they won: "
+                                        "won must be {won}", side=SIDE_WORDS[entry.side], sack=what,
+                                        need=Thirds(need), won=N_("true") if entry.side == "declarer"
+                                        else N_("false")))
+            continue
+        if entry is not None:
+            pile = cp if entry.side == "declarer" else TOTAL - cp
+            if entry.made and pile < need:
+                problems.append(Problem("premiums", "the {side} made the {sack} with {points} card points: it needs at "
+                                        "least {need}", side=SIDE_WORDS[entry.side], sack=what, points=Thirds(pile),
+                                        need=Thirds(need)))
+                continue
+            if not entry.made and pile >= need:
+                problems.append(Problem("premiums", "the {side} announced the {sack} and have {points} card points, "
+                                        "at least {need}: they made it", side=SIDE_WORDS[entry.side], sack=what,
+                                        points=Thirds(pile), need=Thirds(need)))
+                continue
+        if valat is not None or sack not in rules.premiums or not rules.premium_value(sack, False):
+            continue
+        for side in SIDES:
+            pile = cp if side == "declarer" else TOTAL - cp
+            if pile >= need and not (entry is not None and (entry.side == side) == bool(entry.made)):
+                problems.append(Problem("premiums", "the {side} have {points} card points, at least {need}: they made "
+                                        "the {sack}; enter it as theirs, made", side=SIDE_WORDS[side], sack=what,
+                                        points=Thirds(pile), need=Thirds(need)))

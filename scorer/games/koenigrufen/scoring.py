@@ -12,7 +12,7 @@ from ...settlement import Settlement as BaseSettlement, read_off
 from ...amounts import CENT
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
-from .rules import BETTEL, BIRDS, NEGATIVE, SECHSERDREIER_LOST, SOLO, VALAT_FACTOR, RuleSet
+from .rules import BETTEL, BIRDS, HOLDINGS, NEGATIVE, SAECKE, SOLO, VALAT_FACTOR, RuleSet
 
 
 class Item(NamedTuple):
@@ -158,6 +158,7 @@ def score(rules: RuleSet, deal: Deal, n: int) -> tuple[Item, ...]:
     solo = 2 if deal.contract in SOLO else 1
     won = deal_won(deal)
     valat = next((e for e in deal.premiums if e.premium == "valat"), None)
+    valat_made = valat is not None and valat.made
     if rules.valat == "multiplier" and valat is not None:
         declarers_win = (valat.side == "declarer") == bool(valat.made)
         amount = value * VALAT_FACTOR[0 if valat.announced else 1]
@@ -165,20 +166,29 @@ def score(rules: RuleSet, deal: Deal, n: int) -> tuple[Item, ...]:
             amount *= 2
         out.side("valat", amount, declarers_win, team, others, 1 if void else max(game_kontra, valat.kontra))
     else:
-        amount = SECHSERDREIER_LOST if deal.contract == "sechserdreier" and not won else value
-        out.side("game", amount, won, team, others, game_kontra)
-    valat_made = rules.valat == "premium" and valat is not None and valat.made
+        if rules.valat == "wien" and valat_made and not valat.announced:
+            game_kontra = 1   # a silent Valat voids the Kontra on the game (§14.1)
+        out.side("game", value if won else rules.lost_value(deal.contract), won, team, others, game_kontra)
     for e in deal.premiums:
-        if e.premium == "valat" and rules.valat == "multiplier":
+        if rules.valat == "multiplier" and valat is not None and (e.premium == "valat" or not e.announced):
+            continue   # the Valat replaced the game; beside any Valat entry silent premiums are not scored (§4)
+        if valat_made and e.premium in HOLDINGS and not _beside_valat(rules.valat, e):
             continue
-        if rules.valat == "multiplier" and valat is not None and not e.announced:
-            continue
-        if valat_made and e.premium in ("trull", "koenige"):
-            continue
+        worth = rules.premium_value(e.premium, e.announced)
+        if not worth:
+            continue   # a premium worth 0 silent counts only announced (§14.3)
         declarers_win = (e.side == "declarer") == bool(e.made)
-        out.side(e.premium, solo * rules.premium_value(e.premium, e.announced), declarers_win, team, others,
-                 1 if void else e.kontra)
+        out.side(e.premium, solo * worth, declarers_win, team, others, 1 if void else e.kontra)
     return tuple(out.items)
+
+
+def _beside_valat(valat: str, entry) -> bool:
+    """Whether a Trull, the Four Kings or a Sack is scored beside a made Valat: the Säcke never (§14.2); under the
+    Valat as a premium (tirol) neither the Trull nor the Kings (§4); under the Wiener Valat only announced ones
+    (§14.1); beside a multiplier only announced ones (silent premiums are left out before, §4)."""
+    if entry.premium in SAECKE or valat == "premium":
+        return False
+    return entry.announced
 
 
 def _renonce(rules: RuleSet, deal: Deal, n: int) -> list[int]:
@@ -187,7 +197,7 @@ def _renonce(rules: RuleSet, deal: Deal, n: int) -> list[int]:
     active = [p for p in range(n) if p != out]
     pay = [0] * n
     if deal.contract == "trischaken":
-        each = 2 * rules.value("trischaken")
+        each = (3 if rules.trischaken_renonce == "flat3" else 2) * rules.value("trischaken")
         if rules.trischaken_renonce == "vorhand_double" and deal.offender == vorhand(deal.dealer, n):
             each *= 2
         for p in active:
@@ -258,6 +268,8 @@ def trischaken(rules: RuleSet, deal: Deal, n: int) -> list[int]:
             give(second, fourth, u)
         return pay
     losers = [p for p in active if cp[p] == top]
+    if rules.trischaken_payout == "share":
+        return _shared(pay, cp, active, v, losers, jungfrauen, u)
     full = rules.jungfrauen == "full"
     if v in losers or len(losers) == 1:
         loser = v if v in losers else losers[0]
@@ -287,6 +299,27 @@ def trischaken(rules: RuleSet, deal: Deal, n: int) -> list[int]:
         fourth = next(p for p in active if p not in losers)
         for loser in losers:
             give(loser, fourth, u)
+    return pay
+
+
+def _shared(pay, cp, active, v, losers, jungfrauen, u) -> list[int]:
+    """`trischaken_payout: "share"` (§14.1): the Vorhand among the players with the most points loses alone (b = 2,
+    4 as Bürgermeister), else each of them (b = 1, 2 as Bürgermeister); the losers pay 3b·u in equal shares, to the
+    Jungfrauen in equal shares, or else to everyone else in equal shares."""
+    if v in losers:
+        losers, b = [v], (4 if cp[v] >= BUERGERMEISTER else 2)
+    else:
+        b = 2 if cp[losers[0]] >= BUERGERMEISTER else 1
+    takers = jungfrauen or [p for p in active if p not in losers]
+    total = 3 * b * u
+    if total % len(losers) or total % len(takers):   # an even u makes every share whole (§14.1): never rounded
+        raise KoenigrufenError([Problem("card_points", "a Trischaken share of {total} among {losers} and {takers} is "
+                                        "not whole: the rules must give Trischaken an even value", total=total,
+                                        losers=len(losers), takers=len(takers))])
+    for p in losers:
+        pay[p] -= total // len(losers)
+    for p in takers:
+        pay[p] += total // len(takers)
     return pay
 
 

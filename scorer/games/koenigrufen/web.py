@@ -74,7 +74,7 @@ class NewPartieForm(Form):
                                   description=_l("Empty: 0."))
     trischaken_payout = SelectField(_l("Trischaken is paid"), default="default", choices=[
         ("default", _l("as the rules say")), ("loser", _l("by the player with the most card points")),
-        ("pairs", _l("in pairs"))])
+        ("pairs", _l("in pairs")), ("share", _l("shared: the losers share 3 times the value"))])
     jungfrauen = SelectField(_l("A Jungfrau is paid"), default="default", choices=[
         ("default", _l("as the rules say")), ("share", _l("a share")), ("full", _l("in full"))])
 
