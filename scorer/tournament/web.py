@@ -23,6 +23,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, redirect, ren
 from markupsafe import Markup
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
@@ -166,10 +167,12 @@ class TableNow:
     allowed: int
     result: TableResult | None
     deals: tuple
+    ended: str | None = None      # the table's round ended early (a player left mid-round)
+    gone: tuple = ()              # who left it (player numbers)
 
     @property
     def complete(self) -> bool:
-        return self.games >= self.allowed
+        return self.games >= self.allowed or bool(self.ended)
 
 
 @dataclass
@@ -184,16 +187,32 @@ class Live:
     texts: dict = field(default_factory=dict)   # language -> the standings' lines as the pages write them
 
     @property
+    def final(self) -> bool:
+        """The organiser finished the tournament: the standings are its results."""
+        return bool(self.t.finished)
+
+    @property
     def provisional(self) -> bool:
-        return not all(self.complete)
+        return not self.final and not all(self.complete)
 
     @property
     def running(self):
-        """The started round being played (not complete), or None."""
-        for r, done in zip(self.t.started, self.complete):
-            if not done:
-                return r
-        return None
+        """The round being played: the last started round while it is not complete (and not closed by a later
+        draw or the finish), or None. An earlier round is closed, or reopened by the organiser for corrections."""
+        started = self.t.started
+        if not started or self.t.closed(started[-1].number) or self.complete[-1]:
+            return None
+        return started[-1]
+
+    @property
+    def last(self):
+        """The last started round, or None."""
+        return self.t.started[-1] if self.t.started else None
+
+    @property
+    def reopened(self) -> list:
+        """The rounds the organiser reopened for corrections after a later draw."""
+        return [r for r in self.t.started if r.reopened and not self.t.closed(r.number)]
 
     def engine(self):
         deals = {tn.partie_id: tn.deals for tables in self.tables for tn in tables}
@@ -268,12 +287,12 @@ def _scored(db, t) -> Live:
         now = []
         for table in rnd.tables:
             kept = cache.tables.get(table.partie_id)
-            if kept is not None and kept[0] == versions.get(table.partie_id):
+            if kept is not None and kept[0] == (versions.get(table.partie_id), table.ended, table.gone):
                 now.append(kept[1])
                 continue
             now.append(table_now(t, rnd, table))
         for tn in now:
-            cache.tables[tn.partie_id] = (versions.get(tn.partie_id), tn)
+            cache.tables[tn.partie_id] = (versions.get(tn.partie_id), tn.ended, tn.gone), tn
         tables.append(now)
         complete.append(bool(rnd.ended) or all(tn.complete for tn in now))
         results.append(tuple(tn.result for tn in now if tn.result is not None))
@@ -293,7 +312,7 @@ def table_now(t, rnd, table) -> TableNow:
     result = TableResult(table.number, table.players, settlement, game.games_counted(settlement), schrift, ranks,
                          shares)
     return TableNow(rnd.number, table.number, table.partie_id, table.players, result.games, allowed, result,
-                    tuple(sp.partie.deals))
+                    tuple(sp.partie.deals), table.ended, table.gone)
 
 
 def complete_now(tid: str):
@@ -314,6 +333,23 @@ def dec(value) -> str:
 
 def place(n: int) -> str:
     return f"{n}."
+
+
+@bp.app_template_global("tstate")
+def state_text(found: Live) -> str:
+    """Where the tournament stands, in words: its final results, provisional while a round is played, after round N,
+    or no round yet."""
+    t = found.t
+    if found.final:
+        return _("Final results after %(num)s rounds", num=len(t.started)) if len(t.started) != 1 else \
+            _("Final results after 1 round")
+    if found.provisional:
+        if found.running is not None:
+            return _("Provisional · round %(num)s is being played", num=found.running.number)
+        return _("Provisional · the round is still being played")
+    if t.started:
+        return _("After round %(num)s", num=len(t.started))
+    return _("No round played yet")
 
 
 @bp.app_template_filter("tdec")
@@ -374,8 +410,8 @@ def player_rounds(found: Live, player: int) -> list[dict]:
 
 # -- the organiser's pages -------------------------------------------------------------------------------------------
 
-ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file",
-              "export_deals", "export_deals_excel")
+ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "finish", "gone", "cards",
+              "export_file", "export_deals", "export_deals_excel")
 MY_TOURNAMENTS = 20
 
 
@@ -524,23 +560,69 @@ def organiser_context(found: Live, **extra) -> dict:
 
     return dict(t=t, found=found, table=standings_html(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
-                seated=seated_text(t), cups=cups_of(get_db(), t.id), **extra)
+                seated=seated_text(t), seatable=seatable(t), cups=cups_of(get_db(), t.id),
+                reopen_words={r.number: reopen_warning(t, r.number) for r in t.started}, **extra)
+
+
+def reopen_warning(t, number: int) -> str:
+    """What reopening round `number` means, said before the organiser does it (and after)."""
+    if len(t.rounds) <= number:
+        return _("Reopen round %(num)s? Its tables may record their missing games again.", num=number)
+    after = t.rounds[number]
+    head = _("Reopen round %(num)s for corrections? Its tables’ phones may change its games again until you close it "
+             "or draw the next round.", num=number)
+    if after.started:
+        tail = _("Round %(next)s stays as it was drawn: a correction changes the standings, not its tables.",
+                 next=after.number)
+    elif t.scoring.draw == "standings":
+        tail = _("The draw of round %(next)s follows the standings until it starts: a correction may move players "
+                 "between its tables.", next=after.number)
+    else:
+        tail = _("The draw of round %(next)s (by lot) stays as it is.", next=after.number)
+    return f"{head} {tail}"
 
 
 def seated_text(t) -> str:
-    """How the players present sit (§2): "9 players: 1 table of 4, 1 table of 5", or why they cannot."""
+    """How the players present sit (§2): "9 players present: 1 × table of 5, 1 × table of 4", or why they cannot and
+    what to do (`unseatable`)."""
     from .seating import seating
 
     n = len(t.present)
     found = seating(tuple(t.game.players), n)
     if found is None:
-        return _("%(num)s players cannot be seated at tables of %(sizes)s: let another player join, or one "
-                 "withdraw.", num=n, sizes=", ".join(str(s) for s in sorted(set(t.game.players))))
+        return unseatable(t, n)
     parts = [_("%(num)s × table of %(size)s", num=found.sizes.count(s), size=s)
              for s in sorted(set(found.sizes), reverse=True)]
     if found.out:
         parts.append(_("%(num)s sits out", num=found.out))
     return _("%(num)s players present: %(tables)s.", num=n, tables=", ".join(parts))
+
+
+def unseatable(t, n: int) -> str:
+    """Why `n` players cannot be seated at the game's tables, and what to do: the next numbers that can be (add
+    players, or let some withdraw)."""
+    from .seating import seating
+
+    sizes = sorted(set(t.game.players))
+    said = sizes[0] if len(sizes) == 1 else _("%(some)s or %(last)s", some=", ".join(map(str, sizes[:-1])),
+                                                last=sizes[-1])
+    up = next(m for m in range(n + 1, n + 2 * max(sizes) + 2) if seating(tuple(t.game.players), m) is not None)
+    down = next((m for m in range(n - 1, 0, -1) if seating(tuple(t.game.players), m) is not None), None)
+    text = ngettext("%(num)s player cannot be seated at tables of %(sizes)s.",
+                    "%(num)s players cannot be seated at tables of %(sizes)s.", n, sizes=said)
+    more = ngettext("Add %(num)s player (%(total)s can be seated)", "Add %(num)s players (%(total)s can be seated)",
+                    up - n, total=up)
+    if down is None:
+        return f"{text} {more}."
+    fewer = ngettext("or let %(num)s withdraw (%(total)s can be seated).",
+                     "or let %(num)s withdraw (%(total)s can be seated).", n - down, total=down)
+    return f"{text} {more}, {fewer}"
+
+
+def seatable(t) -> bool:
+    from .seating import seating
+
+    return seating(tuple(t.game.players), len(t.present)) is not None
 
 
 @bp.route("/t/<tid>")
@@ -619,9 +701,11 @@ def withdraw(tid, number):
 @bp.route("/t/<tid>/draw", methods=("POST",))
 def draw(tid):
     """Draw the next round, or draw the drawn one again (a new seed) before it starts."""
-    live(tid)
+    found = live(tid)
     if not _checked_form():
         return _expired(tid)
+    if not seatable(found.t):
+        return _refuse(tid, seated_text(found.t))
     try:
         number = tstore.draw_round(get_db(), tid, complete=complete_now(tid))
     except tstore.RoundError as exc:
@@ -663,19 +747,70 @@ def start(tid):
 
 @bp.route("/t/<tid>/end/<int:number>", methods=("POST",))
 def end(tid, number):
-    """End a round for every table (time is up): the games recorded so far are the round."""
-    live(tid)
+    """End a round for every table (time is up, or to lock a round complete by its games): the games recorded so far
+    are the round. `reopen=1`: take the end back, or reopen a round closed by a later draw for corrections;
+    `close=1`: close such a round again."""
+    found = live(tid)
     if not _checked_form():
         return _expired(tid)
     try:
         if request.form.get("reopen") == "1":
-            tstore.reopen_round(get_db(), tid, number)
-            flash(_("Round %(num)s reopened: its tables may record their missing games.", num=number))
+            how = tstore.reopen_round(get_db(), tid, number)
+            if how == "closed":
+                flash(_("Round %(num)s is open for corrections.", num=number) + " "
+                      + reopen_warning(found.t, number).split("? ", 1)[1])
+            else:
+                flash(_("Round %(num)s reopened: its tables may record their missing games.", num=number))
+        elif request.form.get("close") == "1":
+            tstore.close_round(get_db(), tid, number)
+            flash(_("Round %(num)s is closed again: its tables change nothing.", num=number))
         else:
             tstore.end_round(get_db(), tid, number)
             flash(_("Round %(num)s ended for every table.", num=number))
     except tstore.RoundError as exc:
         return _refuse(tid, _(exc.text, **exc.values))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/finish", methods=("POST",))
+def finish(tid):
+    """Finish the tournament (its last round complete): the standings frozen, the results final. `reopen=1` takes
+    the finish back."""
+    live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    try:
+        if request.form.get("reopen") == "1":
+            tstore.unfinish(get_db(), tid)
+            flash(_("The tournament is open again: its results are no longer final."))
+        else:
+            tstore.finish(get_db(), tid, complete=complete_now(tid))
+            flash(_("The tournament is finished: these are its final results."))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/gone/<int:number>", methods=("POST",))
+def gone(tid, number):
+    """A player leaves mid-round: his table's round ends with its games so far, and he withdraws (`back=1`: take it
+    back)."""
+    found = live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    if not 0 <= number < len(found.t.players):
+        abort(404)
+    name = found.t.players[number].name
+    try:
+        if request.form.get("back") == "1":
+            rnd, table = tstore.player_back(get_db(), tid, number)
+            flash(_("%(name)s is back at table %(table)s of round %(round)s.", name=name, table=table, round=rnd))
+        else:
+            rnd, table = tstore.player_gone(get_db(), tid, number)
+            flash(_("%(name)s left table %(table)s: its round ends with the games recorded so far, and %(name)s is "
+                    "not drawn from the next round on.", name=name, table=table))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values), "players")
     return redirect(url_for("tournament.organiser", tid=tid) + "#round")
 
 
