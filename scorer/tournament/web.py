@@ -11,6 +11,8 @@ the board, the deal form, two phones and the outbox work as they do anywhere. Th
 from __future__ import annotations
 
 import csv
+import gzip
+import hashlib
 import io
 import json
 import threading
@@ -39,7 +41,7 @@ from ..web.language import MINUS, language, number, say, sentence, signed
 from ..web import limits
 from ..web.limits import passcode_ok
 from ..web.loading import current as current_partie
-from ..web.responses import attachment
+from ..web.responses import attachment, compact
 from . import file as tfile
 from . import store as tstore
 from .problems import TournamentError
@@ -49,7 +51,7 @@ from .seating import sizes_in_order
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
 
-HALL_ROWS = 15          # players a page of the hall view shows
+HALL_ROWS = 10          # players a page of the hall view shows without its script (the script fits them to the screen)
 HALL_SECONDS = 15       # the hall view turns to its next page (and so refreshes) after this
 POLL_SECONDS = 10       # the standings pages ask whether anything changed
 TIE_BREAK_ORDERS = {
@@ -185,6 +187,7 @@ class Live:
     complete: list               # per started round: bool
     standings: Standings
     texts: dict = field(default_factory=dict)   # language -> the standings' lines as the pages write them
+    building: threading.Lock = field(default_factory=threading.Lock, repr=False)   # one page rendered at a time
 
     @property
     def final(self) -> bool:
@@ -933,8 +936,8 @@ def export_pdf(sid):
 
 # -- the public pages ------------------------------------------------------------------------------------------------
 
-def _etag_answer(version: int):
-    etag = f'"t{version}"'
+def _etag_answer(version: int | str):
+    etag = f'"t{version}"' if isinstance(version, int) else f'"{version}"'
     if request.headers.get("If-None-Match") == etag:
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
     response = Response(json.dumps({"version": version}), mimetype="application/json")
@@ -943,9 +946,37 @@ def _etag_answer(version: int):
     return response
 
 
+def digest(found: Live, view: str) -> str:
+    """What a page of the standings shows, as a short digest (the same in every language), kept per version: a phone
+    polls with it and hears "nothing new for you" (304) while its own rows did not change, whatever changed elsewhere
+    in the tournament. `view`: "all" (the standings, the hall view) or "player-N" (a player's own line)."""
+    key = ("digest", view)
+    kept = found.texts.get(key)
+    if kept is not None:
+        return kept
+    state = (found.final, found.provisional, found.running.number if found.running else 0, len(found.t.started))
+    by = found.standings.standings
+    if view.startswith("player-") and view[7:].isdecimal() and int(view[7:]) < len(found.t.players):
+        number = int(view[7:])
+        shown = ([s for s in by if s.player == number], player_rounds(found, number),
+                 found.t.players[number].withdrawn)
+    else:
+        view = "all"
+        shown = [(s.place, s.player, s.schrift, s.rank_points, s.total, s.table_ranks) for s in by]
+        shown.append(tuple(p.withdrawn for p in found.t.players))
+    kept = "s" + hashlib.blake2b(repr((state, shown)).encode(), digest_size=9).hexdigest()
+    found.texts[key] = kept
+    return kept
+
+
 @bp.route("/standings/<sid>/version")
 def public_version(sid):
-    """The tournament's version, cheap to poll (an ETag, 304 while nothing changed)."""
+    """Whether a standings page should load again, cheap to poll (an ETag, 304 while nothing changed): with `of`
+    ("all", "player-N") the digest of what that page shows (`digest`: nothing new for this phone while its rows did
+    not change), else the tournament's version."""
+    view = request.args.get("of", "")
+    if view:
+        return _etag_answer(digest(live(sid, public=True), view[:20]))
     try:
         return _etag_answer(tstore.version(get_db(), sid, public=True))
     except NotFoundError:
@@ -960,12 +991,50 @@ def version(tid):
         abort(404)
 
 
+class Page:
+    """A public page rendered once per version (and language, and address), compacted and compressed once: every
+    phone in the hall is sent the same bytes."""
+
+    def __init__(self, html: str, tag: str):
+        self.data = compact(html.encode())
+        self.tag = tag
+        import brotli
+        self.encoded = {"br": brotli.compress(self.data, quality=5), "gzip": gzip.compress(self.data, 6, mtime=0)}
+
+    def response(self) -> Response:
+        encoding = request.accept_encodings.best_match(list(self.encoded))
+        response = Response(self.encoded[encoding] if encoding else self.data, mimetype="text/html")
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.headers["Vary"] = "Accept-Encoding"
+        response.compacted = True
+        response.set_etag(f"{self.tag}-{encoding or 'plain'}")
+        return response.make_conditional(request)
+
+
+def served(found: Live, make) -> Response:
+    """The page at this address as `make()` renders it, rendered once per version and language and kept with the
+    version (`Page`); a browser with a flash message waiting gets its own rendering (the message is its alone)."""
+    if session.get("_flashes"):
+        return make()
+    key = ("page", request.full_path, language())
+    kept = found.texts.get(key)
+    if kept is None:
+        with found.building:   # the hall's phones all ask at once after a change: one renders, the others take it
+            kept = found.texts.get(key)
+            if kept is None:
+                tag = hashlib.blake2b(repr(key).encode(), digest_size=6).hexdigest()
+                kept = found.texts[key] = Page(make(), f"p{found.t.version}-{tag}")
+    return kept.response()
+
+
 @bp.route("/standings/<sid>")
 def standings(sid):
     """The public standings: everyone ranked after every recorded game, provisional until the round is complete."""
     found = live(sid, public=True)
-    return render_template("tournament/standings.html", t=found.t, found=found, table=standings_html(found),
-                           poll=POLL_SECONDS)
+    return served(found, lambda: render_template("tournament/standings.html", t=found.t, found=found,
+                                                 table=standings_html(found), poll=POLL_SECONDS,
+                                                 seen=digest(found, "all")))
 
 
 @bp.route("/standings/<sid>/print")
@@ -977,17 +1046,20 @@ def print_view(sid):
 
 @bp.route("/standings/<sid>/hall")
 def hall(sid):
-    """The hall view for a projector: large type, a page of the standings at a time, turning to the next page (and
-    so refreshed) every HALL_SECONDS by a meta refresh: no script needed."""
+    """The hall view for a projector: large type, the standings a page at a time. Its script fits the rows to the
+    screen it is on (counted from the viewport) and turns the pages, asking after each whether the standings changed;
+    without the script the address's `page` shows HALL_ROWS rows (the rest `hidden`) and a meta refresh turns to the
+    next page."""
     found = live(sid, public=True)
     all_lines = lines(found)
     pages = max(1, -(-len(all_lines) // HALL_ROWS))
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and len(page) < 5 and 1 <= int(page) <= pages else 1
     following = url_for("tournament.hall", sid=sid, page=page % pages + 1)
-    return render_template("tournament/hall.html", t=found.t, found=found,
-                           lines=all_lines[(page - 1) * HALL_ROWS:page * HALL_ROWS], page=page, pages=pages,
-                           following=following, seconds=HALL_SECONDS)
+    return served(found, lambda: render_template(
+        "tournament/hall.html", t=found.t, found=found, lines=all_lines, first=(page - 1) * HALL_ROWS,
+        last=page * HALL_ROWS, page=page, pages=pages, following=following, seconds=HALL_SECONDS,
+        seen=digest(found, "all")))
 
 
 @bp.route("/standings/<sid>/player/<int:number>")
@@ -997,8 +1069,9 @@ def player(sid, number):
     if not 0 <= number < len(found.t.players):
         abort(404)
     line = next(line for line in lines(found) if line["player"] == number)
-    return render_template("tournament/player.html", t=found.t, found=found, line=line,
-                           rounds=player_rounds(found, number), poll=POLL_SECONDS)
+    return served(found, lambda: render_template("tournament/player.html", t=found.t, found=found, line=line,
+                                                 rounds=player_rounds(found, number), poll=POLL_SECONDS,
+                                                 seen=digest(found, f"player-{number}")))
 
 
 # -- the line on a table's board ---------------------------------------------------------------------------------------
@@ -1024,7 +1097,8 @@ def table_line():
         allowed = tstore.allowed_games(table)
         return {"round": table["round"], "table": table["number"], "played": played, "allowed": allowed,
                 "next": min(played + 1, allowed), "complete": played >= allowed, "ended": bool(table["ended"]),
-                "public_id": table["public_id"], "name": table["name"]}
+                "gone": table["gone"], "closed": table["closed"], "finished": bool(table["finished"]),
+                "latest": table["latest"], "public_id": table["public_id"], "name": table["name"]}
 
     return {"tournament_table": line}
 
