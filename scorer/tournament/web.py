@@ -958,8 +958,9 @@ def digest(found: Live, view: str) -> str:
     by = found.standings.standings
     if view.startswith("player-") and view[7:].isdecimal() and int(view[7:]) < len(found.t.players):
         number = int(view[7:])
-        shown = ([s for s in by if s.player == number], player_rounds(found, number),
-                 found.t.players[number].withdrawn)
+        own = [s for s in by if s.player == number]
+        shared = sum(1 for s in by if own and s.place == own[0].place) > 1   # "3. place (shared)"
+        shown = (own, shared, player_rounds(found, number), found.t.players[number].withdrawn)
     else:
         view = "all"
         shown = [(s.place, s.player, s.schrift, s.rank_points, s.total, s.table_ranks) for s in by]
