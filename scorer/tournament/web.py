@@ -15,6 +15,7 @@ import gzip
 import hashlib
 import io
 import json
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ from .scoring import Standings, TableResult, decimal_text, rank, table_ranks
 from .seating import sizes_in_order
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
+log = logging.getLogger("scorer")
 
 HALL_ROWS = 10          # players a page of the hall view shows without its script (the script fits them to the screen)
 HALL_SECONDS = 15       # the hall view turns to its next page (and so refreshes) after this
@@ -171,6 +173,7 @@ class TableNow:
     deals: tuple
     ended: str | None = None      # the table's round ended early (a player left mid-round)
     gone: tuple = ()              # who left it (player numbers)
+    printed: dict = field(default_factory=dict, repr=False)   # its score sheet's lines as the PDF writes them
 
     @property
     def complete(self) -> bool:
@@ -920,18 +923,81 @@ def export_deals_excel(tid):
                     headers={"Content-Disposition": attachment(f"{found.t.name}-deals-excel.csv")})
 
 
+class Builds:
+    """The results PDFs, built once per version of a tournament's standings (and language) by one thread of their own,
+    one at a time, and kept: every request is answered with the stored bytes; a request that finds the PDF of its
+    version not built yet waits for it at most PDF_WAIT seconds, then takes the last one built (the PDF says how
+    far the tournament stood), or, before there is any, a page that asks to try again in a few seconds. No request
+    builds, so no number of them takes the server's threads (RULES: a phone never waits for another's request)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.done: dict = {}       # (tournament id, language) -> (version, bytes)
+        self.running: dict = {}    # (tournament id, language) -> (version, threading.Event)
+        self.worker = None
+
+    def get(self, app, found: Live, lang: str, wait: float):
+        """(version, bytes) of the newest PDF of the tournament at most `wait` seconds from now, or None."""
+        key = (found.t.id, lang)
+        with self.lock:
+            done = self.done.get(key)
+            if done is not None and done[0] == found.t.version:
+                return done
+            running = self.running.get(key)
+            if running is None:
+                running = self.running[key] = (found.t.version, threading.Event())
+                self._submit(app, found, lang, key, running[1])
+        running[1].wait(wait)
+        with self.lock:
+            return self.done.get(key)
+
+    def _submit(self, app, found, lang, key, event) -> None:
+        if self.worker is None:
+            from concurrent.futures import ThreadPoolExecutor
+            self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="results-pdf")
+        self.worker.submit(self._build, app, found, lang, key, event)
+
+    def _build(self, app, found, lang, key, event) -> None:
+        from .pdf import results_pdf
+
+        try:
+            with app.test_request_context("/", headers={"Accept-Language": lang}):
+                data = results_pdf(found, lines(found))
+            with self.lock:
+                kept = self.done.get(key)
+                if kept is None or kept[0] <= found.t.version:
+                    self.done[key] = (found.t.version, data)
+                    while len(self.done) > 64:
+                        self.done.pop(next(iter(self.done)))
+        except Exception:   # noqa: BLE001 - logged; the next request tries again
+            log.exception("scorer: the results PDF of %s could not be built", key[0])
+        finally:
+            with self.lock:
+                self.running.pop(key, None)
+            event.set()
+
+
+builds = Builds()
+PDF_WAIT = 4.0   # seconds a request waits for the PDF of its version before it takes the last one built
+
+
 @bp.route("/standings/<sid>/results.pdf")
 def export_pdf(sid):
-    """The printable results as a PDF: the standings, then every table's score sheet, in the page's language."""
-    from .pdf import results_pdf
-
+    """The printable results as a PDF: the standings, every round's tables, then every table's score sheet, in the
+    page's language; built once per version (`Builds`), never by the request itself."""
     found = live(sid, public=True)
-    key = ("pdf", language())   # made once per version and language (a hall of 500: about 2 s)
-    if key not in found.texts:
-        found.texts[key] = results_pdf(found, lines(found))
-    return Response(found.texts[key], mimetype="application/pdf",
-                    headers={"Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline",
-                                                                                              1)})
+    built = builds.get(current_app._get_current_object(), found, language(),
+                       current_app.config.get("PDF_WAIT", PDF_WAIT))
+    if built is None:
+        response = Response(render_template("error.html", title=_("The results are being prepared"),
+                                            message=_("The PDF of the results is being made: it is ready in a few "
+                                                      "seconds. Load this page again then.")), status=503)
+        response.headers["Retry-After"] = "3"
+        return response
+    response = Response(built[1], mimetype="application/pdf", headers={
+        "Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline", 1)})
+    response.set_etag(f"pdf{built[0]}-{language()}")
+    return response.make_conditional(request)
 
 
 # -- the public pages ------------------------------------------------------------------------------------------------
