@@ -24,6 +24,10 @@ WEB_MAX_DEALS = 10_000  # deals of a partie file the web app takes, in every gam
 _SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 
 
+
+OTHER_FORMATS: list = []   # the formats of the other files `python -m scorer replay` reads (a tournament's:
+                           # scorer/tournament/file.py adds its own), named when a file's format is unknown
+
 def lone_surrogate(raw: str | bytes, data) -> bool:
     """Whether the parsed JSON `data` of `raw` holds a lone surrogate (`"\\ud800"`) in a string or a key: text
     that cannot be stored or written as UTF-8. Looked for only when `raw` has a surrogate escape at all (a
@@ -132,9 +136,13 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
         fmt = data.get("format") if isinstance(data, dict) else None
         game = next((g for g in offered if g.format == fmt), None)
         if game is None and isinstance(data, dict):   # no game to read it as: one message, not a game's complaints
-            formats = Alternatives(g.format for g in offered)
+            # the command line reads the other files too (a tournament's): it names their formats as well
+            formats = Alternatives([g.format for g in offered] + (OTHER_FORMATS if every else []))
             if "format" not in data:
                 raise games.default().error([Problem("format", "format must be {formats}", formats=formats)])
+            if every:
+                raise games.default().error([Problem("format", "unknown format '{format}': a file's format is "
+                                                     "{formats}", format=_written(fmt), formats=formats)])
             raise games.default().error([Problem("format", "unknown format '{format}': a partie file's format is "
                                                  "{formats}", format=_written(fmt), formats=formats)])
         game = game or games.default()
