@@ -1062,15 +1062,29 @@ class Page:
     """A public page rendered once per version (and language, and address), compacted and compressed once: every
     phone in the hall is sent the same bytes."""
 
+    ENCODINGS = ("br", "gzip")
+
     def __init__(self, html: str, tag: str):
         self.data = compact(html.encode())
         self.tag = tag
-        import brotli
-        self.encoded = {"br": brotli.compress(self.data, quality=5), "gzip": gzip.compress(self.data, 6, mtime=0)}
+        self.encoded: dict = {}   # each encoding made once, when a phone first asks for it
+
+    def body(self, encoding: str | None) -> bytes:
+        if encoding is None:
+            return self.data
+        found = self.encoded.get(encoding)
+        if found is None:   # two threads may both make it: the same bytes, one kept
+            if encoding == "br":
+                import brotli
+                found = brotli.compress(self.data, quality=5)
+            else:
+                found = gzip.compress(self.data, 6, mtime=0)
+            self.encoded[encoding] = found
+        return found
 
     def response(self) -> Response:
-        encoding = request.accept_encodings.best_match(list(self.encoded))
-        response = Response(self.encoded[encoding] if encoding else self.data, mimetype="text/html")
+        encoding = request.accept_encodings.best_match(self.ENCODINGS)
+        response = Response(self.body(encoding), mimetype="text/html")
         if encoding:
             response.headers["Content-Encoding"] = encoding
         response.headers["Vary"] = "Accept-Encoding"
