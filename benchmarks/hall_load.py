@@ -66,10 +66,12 @@ def build(db_path: str, players: int, seed: int = 7) -> tuple[str, list[str]]:
     return sid, pids
 
 
-def start(kind: str, db_path: str, port: int, workers: int, threads: int) -> subprocess.Popen:
+def start(kind: str, db_path: str, port: int, workers: int, threads: int, timing: str = "") -> subprocess.Popen:
     """The app on `port`: `python -m scorer serve` (waitress, one process), or gunicorn's processes."""
-    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench"}
-    if kind == "gunicorn":
+    env = {**os.environ, "SCORER_DATABASE": db_path, "SCORER_SECRET_KEY": "bench", "TIMING_FILE": timing}
+    if kind == "timed":   # waitress with each request's time inside the app written down (benchmarks/timed_server.py)
+        command = [sys.executable, "-m", "benchmarks.timed_server", str(port)]
+    elif kind == "gunicorn":
         command = [sys.executable, "-m", "scorer", "serve", "--port", str(port), "--threads", str(threads),
                    "--workers", str(workers)]
     else:
@@ -307,7 +309,8 @@ def run(args) -> dict:
         db_path = os.path.join(tmp, "hall.sqlite")
         sid, pids = build(db_path, args.players)
         port = free_port()
-        proc = start(args.server, db_path, port, args.workers, args.threads)
+        timing = os.path.join(tmp, "timing.tsv")
+        proc = start(args.server, db_path, port, args.workers, args.threads, timing)
         try:
             time.sleep(1.0)
             before = cpu_of(proc.pid)
@@ -322,6 +325,14 @@ def run(args) -> dict:
                   for pid in pids]
         db.conn.close()
         found["stored"] = sum(stored)
+        if args.server == "timed":
+            from .tournament_bench import in_app
+            grouped: dict = defaultdict(lambda: ([], []))
+            for kind, (wall, cpu) in in_app(timing, found["wall_began"]).items():
+                key = re.sub(r"\.[0-9a-f]{10}\.", ".", re.sub(r"/\d+", "/N", kind))
+                grouped[key][0].extend(wall)
+                grouped[key][1].extend(cpu)
+            found["in_app"] = dict(grouped)
         found["lost"] = sum(max(0, r - s) for r, s in zip(found["recorded_each"], stored))
         return found
 
@@ -333,7 +344,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--own", type=float, default=0.5, help="the share of phones on their own line")
     parser.add_argument("--static-rate", type=float, default=10.0, help="static files a second (the floor)")
-    parser.add_argument("--server", choices=("waitress", "gunicorn"), default="gunicorn")
+    parser.add_argument("--server", choices=("waitress", "gunicorn", "timed"), default="gunicorn",
+                        help="timed: waitress, each request's time inside the app written down and summed up")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn's worker processes")
     parser.add_argument("--threads", type=int, default=8, help="threads of each process")
     args = parser.parse_args()
@@ -363,6 +375,12 @@ def main() -> None:
     print(f"Errors: {sum(found['errors'].values())} {found['errors'] or ''}; games recorded {found['recorded']}, "
           f"stored {found['stored']}, lost {found['lost']}. CPU over the run: the server {found['server_cpu']:.1f} s, "
           f"the phones (this process) {found['client_cpu']:.1f} s.")
+    if "in_app" in found:
+        print()
+        print("Inside the app (the same run): | request | count | wall p50 | wall p99 | CPU p50 | CPU p99 | CPU sum |")
+        for kind, (wall, cpu) in sorted(found["in_app"].items(), key=lambda kv: -sum(kv[1][1])):
+            print(f"| {kind} | {len(wall)} | {ms(pct(wall, 50))} | {ms(pct(wall, 99))} | {ms(pct(cpu, 50))} | "
+                  f"{ms(pct(cpu, 99))} | {sum(cpu):.2f} s |")
 
 
 if __name__ == "__main__":
