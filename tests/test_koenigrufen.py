@@ -745,9 +745,10 @@ def test_each_refusal_on_the_command_line_is_one_line_and_status_1(tmp_path, dat
 
 
 @pytest.mark.parametrize("fmt, message", [
-    ("koenigrufen-parti", 'unknown format \'koenigrufen-parti\': a partie file\'s format is "strohmandeln-partie", '
-                          '"haferltarock-partie" or "koenigrufen-partie"'),
-    (None, "unknown format 'null': a partie file's format is"),
+    # the command line reads a tournament's file too: its format is named beside the games'
+    ("koenigrufen-parti", 'unknown format \'koenigrufen-parti\': a file\'s format is "strohmandeln-partie", '
+                          '"haferltarock-partie", "koenigrufen-partie" or "tarock-tournament"'),
+    (None, "unknown format 'null': a file's format is"),
 ])
 def test_a_file_of_an_unknown_format_gets_one_message_naming_the_formats(tmp_path, fmt, message):
     status, out, err = cli(tmp_path, {**file(dreier()), "format": fmt})

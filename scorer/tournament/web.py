@@ -21,7 +21,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
+from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 from markupsafe import Markup
 from flask_babel import gettext as _
@@ -1093,12 +1093,16 @@ class Page:
         return response.make_conditional(request)
 
 
-def served(found: Live, make) -> Response:
-    """The page at this address as `make()` renders it, rendered once per version and language and kept with the
-    version (`Page`); a browser with a flash message waiting gets its own rendering (the message is its alone)."""
+def served(found: Live, make, address: str | None = None) -> Response:
+    """The page at `address` (default: this request's path, its query left out) as `make()` renders it, rendered
+    once per version and language and kept with the version (`Page`); a browser with a flash message waiting gets its
+    own rendering (the message is its alone). Only the addresses the app makes are kept (made-up queries are not):
+    the page's own links (its language switch) name `address`."""
+    address = address or request.path
+    g.shown_path = address
     if session.get("_flashes"):
         return make()
-    key = ("page", request.full_path, language())
+    key = ("page", address, language())
     kept = found.texts.get(key)
     if kept is None:
         with found.building:   # the hall's phones all ask at once after a change: one renders, the others take it
@@ -1137,7 +1141,8 @@ def hall(sid):
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and len(page) < 5 and 1 <= int(page) <= pages else 1
     following = url_for("tournament.hall", sid=sid, page=page % pages + 1)
-    return served(found, lambda: render_template(
+    return served(found, address=url_for("tournament.hall", sid=sid, page=page) if page > 1 else request.path,
+                  make=lambda: render_template(
         "tournament/hall.html", t=found.t, found=found, lines=all_lines, first=(page - 1) * HALL_ROWS,
         last=page * HALL_ROWS, page=page, pages=pages, following=following, seconds=HALL_SECONDS,
         seen=digest(found, "all")))
