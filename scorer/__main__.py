@@ -110,7 +110,9 @@ def serve_command(args) -> int:
               flush=True)
         run(create_app, args.host, args.port, args.workers, args.threads)
         return 0
-    app = create_app()
+    from .workers import warmed
+
+    app = warmed(create_app())
     signal.signal(signal.SIGTERM, stop)
     server = make_server(app, host=args.host, port=args.port, threads=args.threads)
     print(f"Tarock scorer on http://{args.host}:{args.port}  (stop with Ctrl+C)", flush=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ipaddress
 
-from gunicorn.app.base import BaseApplication
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import serving
@@ -50,23 +49,35 @@ class TrustedProxy:
         return self.app(environ, start_response)
 
 
-class Workers(BaseApplication):
-    """gunicorn with the scorer's settings; each worker process creates the app itself."""
+def application(options: dict, factory):
+    """gunicorn with the scorer's settings; each worker process creates the app itself (imported here: one waitress
+    process, the default, needs no gunicorn)."""
+    from gunicorn.app.base import BaseApplication
 
-    def __init__(self, options: dict, factory):
-        self.options = options
-        self.factory = factory
-        super().__init__()
+    class Workers(BaseApplication):
+        def load_config(self):
+            for key, value in options.items():
+                self.cfg.set(key, value)
 
-    def load_config(self):
-        for key, value in self.options.items():
-            self.cfg.set(key, value)
+        def load(self):
+            app = warmed(factory())
+            app.wsgi_app = TrustedProxy(app.wsgi_app, int(app.config.get("PROXY_HOPS") or 0),
+                                        str(app.config.get("PROXY_ADDRESS") or "127.0.0.1"))
+            return app
 
-    def load(self):
-        app = self.factory()
-        app.wsgi_app = TrustedProxy(app.wsgi_app, int(app.config.get("PROXY_HOPS") or 0),
-                                    str(app.config.get("PROXY_ADDRESS") or "127.0.0.1"))
-        return app
+    return Workers()
+
+
+def warmed(app):
+    """The app with every game's web module imported and every template compiled, before its first request: a
+    worker started (or started again) answers the hall's first deal forms without compiling them while they wait."""
+    from . import games
+
+    for game in games.offered():
+        game.web_module()
+    for name in app.jinja_env.list_templates(filter_func=lambda n: n.endswith(".html")):
+        app.jinja_env.get_template(name)
+    return app
 
 
 def options(app, host: str, port: int, workers: int, threads: int) -> dict:
@@ -98,4 +109,4 @@ def run(factory, host: str, port: int, workers: int, threads: int) -> None:
     for its settings (and to create or migrate the database before any worker starts), then again in each worker."""
     app = factory()
     serving.room_for(serving.settings(app, threads)["connection_limit"])
-    Workers(options(app, host, port, workers, threads), factory).run()
+    application(options(app, host, port, workers, threads), factory).run()
