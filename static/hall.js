@@ -1,6 +1,6 @@
 // The tournament's hall view (a projector): as many rows as fit the screen it is on, counted from the viewport (the
 // rows' own heights, measured), a page at a time; every few seconds the next page, and after each turn a poll of the
-// standings' digest: when they changed, the page loads again and goes on at the page it was at. Without the script
+// standings' digest: when they changed, the page loads again at the page it shows. Without the script
 // the page's rows of its `page` show and its <noscript> meta refresh turns to the next (scorer/tournament/web.py).
 (function () {
   "use strict";
@@ -34,15 +34,15 @@
     if (said) said.textContent = pages.length > 1 ? " · " + body.dataset.pageWords.replace("{page}", page + 1)
       .replace("{pages}", pages.length) : "";
   }
-  function turn() {
+  function turn() {   // the next page at once; then, if the standings changed, the page loaded again at it
     page = (page + 1) % pages.length;
     try { sessionStorage.setItem(KEY, String(page)); } catch (e) { /* private mode: from page 1 after a load */ }
+    show();
     var etag = '"' + body.dataset.version + '"';
     fetch(body.dataset.poll, { headers: { "If-None-Match": etag }, cache: "no-cache" }).then(function (r) {
       var fresh = r.status === 200 && r.headers.get("ETag");
       if (fresh && fresh !== etag) window.location.replace(location.pathname);
-      else show();
-    }).catch(function () { show(); });
+    }).catch(function () { /* no connection: the pages turn on, asked again after the next turn */ });
   }
   if (table) {
     fit();

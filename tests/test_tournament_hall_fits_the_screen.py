@@ -69,8 +69,9 @@ def test_every_place_appears_on_the_screen_as_the_pages_turn(server, browser, wi
             break   # back at the first page
         seen += [row["text"] for row in shown]
         pages += 1
+        before = page.locator("#hall-page").inner_text()
         page.clock.run_for(15_000)
-        page.wait_for_timeout(50)
+        page.wait_for_function("before => document.getElementById('hall-page').textContent !== before", arg=before)
     assert seen == every   # every place once, in order
     assert pages >= 2 and said.strip() == f"· page 1 of {pages}", (said, pages)
     close(context)
