@@ -263,7 +263,7 @@ def m010_cups(db: Database) -> None:
 
 
 @migrations()
-def m011_tournament_rounds_close(db: Database) -> None:
+def m012_tournament_rounds_close(db: Database) -> None:
     """A tournament's rounds close (RULES-TOURNAMENT.md §3, the organiser's evening): once a later round is drawn a
     round's tables change nothing unless the organiser reopened it (`reopened`); a table may end before its round
     (a player gone mid-round: `ended`, `gone`); a tournament may be finished, its results final (`finished`)."""
