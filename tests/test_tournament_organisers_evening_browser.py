@@ -54,6 +54,14 @@ def play_round(browser_pages, server, tables, skip=()):
                 game(page, number, names.count(",") + 1)
 
 
+def violations(page) -> list:
+    """axe's violations on the page as it is (none expected: the organiser's new states, a closed table)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return sorted({(v["id"], n["target"][0]) for v in results.response["violations"] for n in v["nodes"]})
+
+
 def test_the_organisers_evening(server, browser):
     contexts = []
     org_context, org = phone(browser)
@@ -82,6 +90,7 @@ def test_the_organisers_evening(server, browser):
     for offered in ("Draw round 2", "End round 1", "Finish the tournament"):
         expect(round_section.get_by_role("button", name=offered)).to_be_visible()
     shot(org, "evening-round-1-complete", folder="tournament")
+    assert violations(org) == []
 
     # round 2 drawn: round 1's table refuses its phone's undo, and its line says whom to ask
     tap(org, "text=Draw round 2")
@@ -92,6 +101,7 @@ def test_the_organisers_evening(server, browser):
     tap(first, "#undo button")
     expect(first.locator(".flash")).to_contain_text("cannot be undone: round 1 is over: round 2 has been drawn")
     shot(first, "evening-closed-table", folder="tournament")
+    assert violations(first) == []
 
     # the organiser reopens round 1 for a correction, told what it means for the draw of round 2; the table corrects
     org.goto(organiser)
@@ -130,6 +140,7 @@ def test_the_organisers_evening(server, browser):
     expect(org.locator("#round")).to_contain_text("Round 2 is complete")
     expect(org.locator("#round")).to_contain_text("8 players present: 2 × table of 4.")
     shot(org, "evening-round-2-complete", folder="tournament")
+    assert violations(org) == []
 
     # round 3: the eight left; then the organiser finishes the tournament
     tap(org, "text=Draw round 3")
@@ -145,6 +156,7 @@ def test_the_organisers_evening(server, browser):
     expect(org.locator("#round").get_by_role("button", name="Draw round 4")).to_have_count(0)
     expect(org.locator(".standing-state")).to_contain_text("Final results after 3 rounds")
     shot(org, "evening-finished", folder="tournament")
+    assert violations(org) == []
     first.goto(server["url"] + round3[0][0])
     expect(first.locator("#tournament-line")).to_contain_text("The tournament is finished: its results are final.")
     expect(first.locator("#record")).to_be_hidden()
