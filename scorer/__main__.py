@@ -64,7 +64,7 @@ def _replay_text(text: bytes, args) -> int:
     if tournament is not None:
         return _replay_tournament(tournament, args)
     try:
-        partie = loads(text, every=True)
+        partie = loads(text, every=True, also=(tournament_file.FORMAT, cup_file.FORMAT))   # named if none fits
         game = game_of(partie)
         settlement = game.replay(partie, checked=True)   # loads() checked every deal
     except ScoringError as exc:
@@ -120,7 +120,7 @@ def _replay_cup(data: dict, args) -> int:
 
 def serve_command(args) -> int:
     """Serve the app with waitress, a production WSGI server, with the limits and proxy settings of
-    `scorer.serving`."""
+    `scorer.serving`; with `--workers N` (N > 1), as N processes under gunicorn (`scorer.workers`)."""
     import signal
 
     from . import create_app
@@ -130,7 +130,16 @@ def serve_command(args) -> int:
     def stop(signum, frame):
         raise KeyboardInterrupt   # SIGTERM ends the server as Ctrl+C does: the connections are closed cleanly
 
-    app = create_app()
+    if args.workers > 1:   # several processes over the same SQLite file (scorer/workers.py: gunicorn)
+        from .workers import run
+
+        print(f"Tarock scorer on http://{args.host}:{args.port}, {args.workers} processes  (stop with Ctrl+C)",
+              flush=True)
+        run(create_app, args.host, args.port, args.workers, args.threads)
+        return 0
+    from .workers import warmed
+
+    app = warmed(create_app())
     signal.signal(signal.SIGTERM, stop)
     server = make_server(app, host=args.host, port=args.port, threads=args.threads)
     port = getattr(server, "effective_port", args.port)   # the one the system gave for --port 0
@@ -160,7 +169,9 @@ def main(argv=None) -> int:
     sv = sub.add_parser("serve", help="serve the web app (waitress)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the other phones on the Wi-Fi)")
     sv.add_argument("--port", type=int, default=5000)
-    sv.add_argument("--threads", type=int, default=8)
+    sv.add_argument("--threads", type=int, default=8, help="threads of each process")
+    sv.add_argument("--workers", type=int, default=1,
+                    help="processes over the same database (gunicorn); 1: one waitress process")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_command(args)

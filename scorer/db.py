@@ -276,6 +276,17 @@ def m011_limit_hits(db: Database) -> None:
     db["limit_hits"].create_index(["scope", "client", "at"])
 
 
+@migrations()
+def m012_tournament_rounds_close(db: Database) -> None:
+    """A tournament's rounds close (RULES-TOURNAMENT.md §3, the organiser's evening): once a later round is drawn a
+    round's tables change nothing unless the organiser reopened it (`reopened`); a table may end before its round
+    (a player gone mid-round: `ended`, `gone`); a tournament may be finished, its results final (`finished`)."""
+    db["tournament_rounds"].add_column("reopened", str)   # the organiser reopened it after a later round was drawn
+    db["tournament_tables"].add_column("ended", str)      # the table's round ended early (a player left)
+    db["tournament_tables"].add_column("gone", str)       # JSON: the players who left the table mid-round
+    db["tournaments"].add_column("finished", str)         # the organiser finished it: the results are final
+
+
 def owner_only(path: str) -> None:
     """Create the database file readable by its owner only (it holds every partie's address, which is its
     key); SQLite gives its -wal and -shm files the same mode. An existing file is narrowed to that too."""

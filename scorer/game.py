@@ -118,6 +118,12 @@ class Game:
         misdeals and redeals do not). Default: every deal."""
         return len(settlement.deals)
 
+    def sheet(self, settlement) -> list[tuple]:
+        """The score sheet's figures, as the board writes them: per deal (each seat's figure for it, each seat's
+        running figure after it), for the printed sheet of a tournament's table (points, or money as `Decimal`).
+        Default: the results' `points` and `balance`."""
+        return [(tuple(r.points), tuple(r.balance)) for r in settlement.deals]
+
     def runde_points(self, settlement) -> tuple | None:
         """Each player's game points of an evening, for the Runde's Points column; None when the evening counts
         none (money only, or a unit of its own, which the game gives among its `figures`: points of different kinds

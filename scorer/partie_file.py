@@ -25,6 +25,7 @@ WEB_MAX_DEALS = 10_000  # deals of a partie file the web app takes, in every gam
 _SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 
 
+
 def lone_surrogate(raw: str | bytes, data) -> bool:
     """Whether the parsed JSON `data` of `raw` holds a lone surrogate (`"\\ud800"`) in a string or a key: text
     that cannot be stored or written as UTF-8. Looked for only when `raw` has a surrogate escape at all (a
@@ -86,15 +87,15 @@ def deal_frame(raw: object, problems: list, keys: dict, wrong_type) -> str | Non
 
 
 def loads(text: str | bytes, game: Game | None = None, every: bool = False, most_problems: int | None = None,
-          most_deals: int | None = None) -> Partie:
+          most_deals: int | None = None, also: tuple = ()) -> Partie:
     """A partie from the text of a partie file; the game's ScoringError lists every problem. `game`, `every`,
-    `most_problems` and `most_deals` as in `from_dict`."""
+    `most_problems`, `most_deals` and `also` as in `from_dict`."""
     from . import games
 
     data = json_of(text, (game or games.default()).error,
                    Problem("file", "the file is nested too deeply to be a partie file"),
                    Problem("file", "the file holds a number far too long to be a partie's"))
-    return from_dict(data, game, every, most_problems, most_deals)
+    return from_dict(data, game, every, most_problems, most_deals, also)
 
 
 def json_of(text: str | bytes, error: type, too_deep: Problem, too_long: Problem):
@@ -117,14 +118,15 @@ def json_of(text: str | bytes, error: type, too_deep: Problem, too_long: Problem
 
 
 def from_dict(data: object, game: Game | None = None, every: bool = False, most_problems: int | None = None,
-              most_deals: int | None = None) -> Partie:
+              most_deals: int | None = None, also: tuple = ()) -> Partie:
     """A partie from the parsed JSON of a partie file; every problem raised at once (`most_problems`: the
     reading stops at that many, so that a file of bad deals costs no more than 20 of them; `most_deals`: a
     file of more deals is refused at once, as a game's own `MAX_DEALS` refuses it everywhere).
 
     The file is read as `game`'s if one is given; else as the game its `format` names, among the games the
     web app offers (`every`: among every registered game, as the command line reads them). A file of no
-    such format is read as the default game's, so that its other problems are said too.
+    such format is read as the default game's, so that its other problems are said too; its message names the
+    formats there are, and `also` (the formats of the other files the command line reads: a tournament's, a cup's).
     """
     from . import games
 
@@ -133,9 +135,12 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
         fmt = data.get("format") if isinstance(data, dict) else None
         game = next((g for g in offered if g.format == fmt), None)
         if game is None and isinstance(data, dict):   # no game to read it as: one message, not a game's complaints
-            formats = Alternatives(g.format for g in offered)
+            formats = Alternatives([g.format for g in offered] + list(also))
             if "format" not in data:
                 raise games.default().error([Problem("format", "format must be {formats}", formats=formats)])
+            if every:
+                raise games.default().error([Problem("format", "unknown format '{format}': a file's format is "
+                                                     "{formats}", format=written(fmt), formats=formats)])
             raise games.default().error([Problem("format", "unknown format '{format}': a partie file's format is "
                                                  "{formats}", format=written(fmt), formats=formats)])
         game = game or games.default()

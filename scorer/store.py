@@ -84,7 +84,9 @@ class Guard:
       stored; `scored`: the request scored the change on `seen` already, so it is replayed only when the partie
       is no longer at `seen`'s version;
     - `by`: who made the change when it is not the table itself (e.g. "organiser": a tournament's organiser
-      correcting a table's game), kept in the history entry's detail.
+      correcting a table's game), kept in the history entry's detail;
+    - `device`: which phone (browser) made it ({"device": its short id, "agent": its user agent}), kept in the
+      history entry's detail too (a tournament's organiser sees which phone recorded or undid a table's game).
     """
 
     expected: int | None = None
@@ -93,10 +95,13 @@ class Guard:
     replay: bool = False
     scored: bool = False
     by: str | None = None
+    device: dict | None = None
 
     def signed(self, detail: dict) -> dict:
-        """A history entry's detail with who made the change, when the guard says."""
-        return {**detail, "by": self.by} if self.by else detail
+        """A history entry's detail with who made the change and on which phone, when the guard says."""
+        if self.by:
+            detail = {**detail, "by": self.by}
+        return {**detail, **self.device} if self.device else detail
 
     def unchanged(self, version: int) -> bool:
         """Whether the partie is still at the version the request read."""

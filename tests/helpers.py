@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorer import store
+from scorer import sides, store
 from scorer.db import connect
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, parse_card_points, replay, score
 
@@ -186,3 +186,26 @@ def written(tmp_path, data, name="partie.json"):
     path = tmp_path / name
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+def item(name, points):
+    """One item of a deal's result in the settlement JSON of Königrufen's shape (Zwanzigerrufen, Tapp-Tarock)."""
+    return {"item": name, "points": points, "money_points": points}
+
+
+def result(number, kind, dealer, contract, points, items):
+    """One deal's result in the settlement JSON of Königrufen's shape, at multiplier 1 with nothing pending."""
+    return {"number": number, "type": kind, "dealer": dealer, "contract": contract, "multiplier": 1,
+            "points": points, "money_points": points, "doubled_pending": 0, "items": items}
+
+
+def deal_changed(data, n, **changes):
+    """A partie file's dict with deal `n`'s fields changed (the dict itself, changed)."""
+    data["deals"][n - 1].update(changes)
+    return data
+
+
+def side_premium(name, side="declarer", announced=False, made=True, kontra=1):
+    """A premium of a game played by sides (scorer/sides.py: Zwanzigerrufen, Tapp-Tarock), silent and made unless
+    said."""
+    return sides.Premium(name, side, announced, made, kontra)

@@ -756,9 +756,11 @@ def test_each_refusal_on_the_command_line_is_one_line_and_status_1(tmp_path, dat
 
 
 @pytest.mark.parametrize("fmt, message", [
-    ("koenigrufen-parti", "unknown format 'koenigrufen-parti': a partie file's format is "   # every registered game's
-     + ", ".join(f'"{g.format}"' for g in games.registered()[:-1]) + f' or "{games.registered()[-1].format}"'),
-    (None, "unknown format 'null': a partie file's format is"),
+    # the command line reads tournament and cup files too: their formats are named beside every registered game's
+    ("koenigrufen-parti", "unknown format 'koenigrufen-parti': a file's format is "
+     + ", ".join(f'"{f}"' for f in [g.format for g in games.registered()] + ["tarock-tournament"])
+     + ' or "tarock-cup"'),
+    (None, "unknown format 'null': a file's format is"),
 ])
 def test_a_file_of_an_unknown_format_gets_one_message_naming_the_formats(tmp_path, fmt, message):
     status, out, err = cli(tmp_path, {**file(dreier()), "format": fmt})

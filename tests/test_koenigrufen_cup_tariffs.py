@@ -19,6 +19,8 @@ from scorer.games.koenigrufen import game as kgame
 from scorer.games.koenigrufen.deals import parse_card_points
 from scorer.words import render
 
+from .test_koenigrufen import prem, rules
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "koenigrufen-wien-example.json"
 P4 = ("Anna", "Bernd", "Cilli", "Dora")
@@ -26,15 +28,7 @@ P5 = P4 + ("Emil",)
 ANNA, BERND, CILLI, DORA, EMIL = range(5)
 
 
-def rules(preset="ooe", **options):
-    return RuleSet.from_dict({"preset": preset, **options})
-
-
 OOE, TIROL, WIEN = rules(), rules("tirol"), rules("wien")
-
-
-def prem(name, side="declarer", announced=True, made=True, kontra=1):
-    return Premium(name, side, announced, made, kontra)
 
 
 def game(contract, declarer=ANNA, partner=ABSENT, dealer=DORA, won=None, points=None, kontra=1, kontra_each=None,

@@ -23,6 +23,8 @@ from scorer.games.tapp.rules import CONTRACTS, HAND_PREMIUMS, KONTRA_LEVELS
 from scorer.partie import Partie
 
 from .conftest import examples
+from .helpers import deal_changed, item, result
+from .helpers import side_premium as prem
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "tapp-example.json"
@@ -37,10 +39,6 @@ def rules(preset="mayr", **options):
 
 
 DEFENDS = rules(sitting_out="defends")
-
-
-def prem(name, side="declarer", announced=False, made=True, kontra=1):
-    return Premium(name, side, announced, made, kontra)
 
 
 def hand(name, player):
@@ -70,15 +68,6 @@ def case(id, ruleset, deal, points, money=None, players=P3):
 
 
 # -- §8, §9, §12: the worked example ------------------------------------------------------------------------------
-
-def item(name, points):
-    return {"item": name, "points": points, "money_points": points}
-
-
-def result(number, kind, dealer, contract, points, items):
-    return {"number": number, "type": kind, "dealer": dealer, "contract": contract, "multiplier": 1,
-            "points": points, "money_points": points, "doubled_pending": 0, "items": items}
-
 
 EXPECTED = {
     "players": list(P3),
@@ -352,36 +341,30 @@ def problems_of(data):
     return [(p.deal, p.field) for p in refused.value.problems]
 
 
-def deal_changed(n, **changes):
-    data = example()
-    data["deals"][n - 1].update(changes)
-    return data
-
-
 @pytest.mark.parametrize("data, expected", [
     ({**example(), "version": 1.0}, [(None, "version")]),
     ({**example(), "players": ["A", "B"]}, [(None, "players")]),
     ({**example(), "players": ["A", "B", "C", "D", "E"]}, [(None, "players")]),
     ({**example(), "players": ["Anna", "ANNA", "Cilli"]}, [(None, "players")]),
     ({**example(), "extra": 1}, [(None, "extra")]),
-    (deal_changed(1, card_points="41 1/3"), [(1, "card_points")]),
-    (deal_changed(1, card_points=41.0), [(1, "card_points")]),
-    (deal_changed(1, card_points="036"), [(1, "card_points")]),
-    (deal_changed(1, card_points="３６"), [(1, "card_points")]),
-    (deal_changed(1, card_points="36\n"), [(1, "card_points")]),
-    (deal_changed(1, card_points=True), [(1, "card_points")]),
-    (deal_changed(1, won=None), [(1, "won")]),
-    (deal_changed(1, partner=1), [(1, "partner")]),
-    (deal_changed(1, premiums=[{"premium": "pagat", "side": "declarer", "announced": False}]), [(1, "premiums")]),
-    (deal_changed(1, premiums=[{"premium": "pagat", "side": "declarer", "announced": None, "made": True}]),
+    (deal_changed(example(), 1, card_points="41 1/3"), [(1, "card_points")]),
+    (deal_changed(example(), 1, card_points=41.0), [(1, "card_points")]),
+    (deal_changed(example(), 1, card_points="036"), [(1, "card_points")]),
+    (deal_changed(example(), 1, card_points="３６"), [(1, "card_points")]),
+    (deal_changed(example(), 1, card_points="36\n"), [(1, "card_points")]),
+    (deal_changed(example(), 1, card_points=True), [(1, "card_points")]),
+    (deal_changed(example(), 1, won=None), [(1, "won")]),
+    (deal_changed(example(), 1, partner=1), [(1, "partner")]),
+    (deal_changed(example(), 1, premiums=[{"premium": "pagat", "side": "declarer", "announced": False}]), [(1, "premiums")]),
+    (deal_changed(example(), 1, premiums=[{"premium": "pagat", "side": "declarer", "announced": None, "made": True}]),
      [(1, "premiums")]),
-    (deal_changed(1, hand_premiums=[{"premium": "koenige", "player": 1, "announced": True}]), [(1, "hand_premiums")]),
-    (deal_changed(1, hand_premiums=[{"premium": "koenige", "player": "Bernd"}]), [(1, "hand_premiums")]),
-    (deal_changed(1, hand_premiums=None), [(1, "hand_premiums")]),
-    (deal_changed(5, premiums=[{"premium": "pagat", "side": "declarer", "kontra": None}]), [(5, "premiums")]),
-    (deal_changed(5, premiums=[{"premium": "pagat", "side": "declarer", "made": "yes"}]), [(5, "premiums")]),
-    (deal_changed(5, card_points=30), [(5, "card_points")]),
-    (deal_changed(3, hand_premiums=[]), [(3, "hand_premiums")]),
+    (deal_changed(example(), 1, hand_premiums=[{"premium": "koenige", "player": 1, "announced": True}]), [(1, "hand_premiums")]),
+    (deal_changed(example(), 1, hand_premiums=[{"premium": "koenige", "player": "Bernd"}]), [(1, "hand_premiums")]),
+    (deal_changed(example(), 1, hand_premiums=None), [(1, "hand_premiums")]),
+    (deal_changed(example(), 5, premiums=[{"premium": "pagat", "side": "declarer", "kontra": None}]), [(5, "premiums")]),
+    (deal_changed(example(), 5, premiums=[{"premium": "pagat", "side": "declarer", "made": "yes"}]), [(5, "premiums")]),
+    (deal_changed(example(), 5, card_points=30), [(5, "card_points")]),
+    (deal_changed(example(), 3, hand_premiums=[]), [(3, "hand_premiums")]),
 ])
 def test_a_file_is_refused_with_one_message_naming_deal_and_field(data, expected):
     assert problems_of(data) == expected

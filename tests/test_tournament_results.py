@@ -35,9 +35,9 @@ def test_the_results_pdf_has_the_standings_and_every_tables_score_sheet(client):
     pages, reader = text_of(response.data)
     fonts = {str(f["/BaseFont"]) for p in reader.pages for f in p["/Resources"]["/Font"].values()}
     assert all("DejaVu" in f for f in fonts)   # embedded (a subset), not a core font
-    assert len(pages) == 3                        # the standings, then two tables' sheets
+    assert len(pages) == 2                        # the standings and the round, then both tables' sheets
     first = pages[0]
-    assert "Kärntner Cup 3" in first
+    assert "Kärntner Cup 3" in first and "After round 1" in first
     standings = engine_standings(client, organiser).standings
     names = engine_standings(client, organiser).tournament.players
     for s in standings:   # every line as the standings page writes it, in the order of the places
@@ -47,22 +47,60 @@ def test_the_results_pdf_has_the_standings_and_every_tables_score_sheet(client):
             assert re.search(rf"{s.place}\.\s*{re.escape(names[s.player])}\s*{re.escape(total)}", first), \
                 (s, first)
     order = [first.index(names[s.player]) for s in standings]
-    assert order == sorted(order)
-    for page, table in zip(pages[1:], engine_standings(client, organiser).rounds[0]):
-        assert f"Round 1, table {table.number}" in page
-        assert "2 of 2 games" in page
-        for seat, p in enumerate(table.players):
-            schrift = f"{table.schrift[seat]:+d}".replace("-", "\u2212") if table.schrift[seat] else "0"
-            assert f"{names[p]} {schrift}" in page
-        assert "Rank points" in page and "Table rank" in page
-        assert "dreier" in page.lower()
+    assert order[:len(standings)] == sorted(order)[:len(standings)]
+    sheets = pages[1]
+    for table in engine_standings(client, organiser).rounds[0]:
+        assert f"Round 1, table {table.number} · 2 of 2 games" in sheets
+        seats = [names[p] for p in table.players]
+        assert "# Dealer Game " + " ".join(seats) in sheets   # the names as column heads, over Game and Total
+        schrift = " ".join(f"{x:+d}".replace("-", "\u2212") if x else "0" for x in table.schrift)
+        assert f"Schrift {schrift}" in sheets
+    assert "Table rank" in sheets and "Rank points" in sheets
+    assert "deal, dealer" not in sheets.lower() and "money points" not in sheets   # no raw keys
 
 
-def test_the_results_pdf_speaks_the_pages_language(client):
-    organiser = played(client)
-    sid = public(client, organiser)
+def wertungszettel(app, client, language="en"):
+    """A table whose games say everything a Wertungszettel says: card points and result, premiums, Kontra, a
+    Trischaken's card points: recorded at the table as the deal form would."""
+    from scorer import games, store
+    from scorer.db import connect
+
+    organiser = create(client, PLAYERS, name="Kärntner Cup 3", games_4="4")
+    found = draw_and_start(client, organiser)
+    game = games.by_key("koenigrufen")
+    db = connect(app.config["DATABASE"])
+    for board, _names in found:
+        for raw in ({"type": "game", "dealer": 3, "contract": "rufer", "declarer": 0, "partner": 2,
+                     "card_points": "41 2/3", "kontra": 2,
+                     "premiums": [{"premium": "pagat", "side": "declarer", "announced": True, "made": True}]},
+                    {"type": "game", "dealer": 0, "contract": "trischaken", "declarer": 1,
+                     "card_points": ["13 1/3", "36", "20 2/3", "0"]}):
+            problems: list = []
+            store.add_deal(db, board.rsplit("/", 1)[1], game.file.parse_deal(raw, problems))
+            assert not problems
+    db.conn.close()
+    return public(client, organiser), found
+
+
+def test_the_score_sheets_are_the_wertungszettel_a_table_keeps(app, client):
+    sid, found = wertungszettel(app, client)
+    pages, _reader = text_of(client.get(sid + "/results.pdf").data)
+    sheets = "\n".join(pages[1:])
+    first = found[0][1]
+    # the Rufer: card points, won, Kontra, the Pagat announced and made; each one's points over his running total
+    assert f"1 {first[3]} {first[0]}: Rufer with {first[2]}, 41⅔ : 28⅓ · won · Kontra · Pagat announced made" in \
+        sheets.replace("\u202f", "").replace("\xa0", " ")
+    # the Trischaken: each one's card points
+    assert "Trischaken" in sheets and "13⅓" in sheets.replace("\u202f", "")
+
+
+def test_the_results_pdf_speaks_the_pages_language(app, client):
+    sid, found = wertungszettel(app, client)
     pages, _reader = text_of(client.get(sid + "/results.pdf", headers={"Accept-Language": "de"}).data)
     assert "Platz" in pages[0] and "Runde 1, Tisch 1" in pages[1] and "Rangpunkte" in pages[1]
+    sheets = "\n".join(pages[1:]).replace("\u202f", "").replace("\xa0", " ")
+    assert "# Geber Spiel" in sheets and "gewonnen" in sheets and "Kontra" in sheets
+    assert "Pagat ultimo angesagt und gemacht" in sheets and "Trischaken · " in sheets
 
 
 def test_every_tables_deals_for_excel(client):

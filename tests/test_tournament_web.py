@@ -260,9 +260,17 @@ def test_bad_input_is_said_beside_its_field_and_nothing_is_stored(app, client):
     db = connect(app.config["DATABASE"])
     assert db.conn.execute("select count(*) from tournaments").fetchone()[0] == 0
     db.conn.close()
-    # too few players to seat: said on the organiser's page, nothing drawn
+    # too few players to seat: said on the organiser's page with what to do, no draw offered, nothing drawn
     organiser = create(client, NINE[:6])
-    assert "6 players cannot be seated at tables of 4, 5" in client.get(organiser).text
+    page = client.get(organiser).text
+    assert "6 players cannot be seated at tables of 4 or 5. Add 2 players (8 can be seated), or let 1 withdraw (5 " \
+           "can be seated)." in page
+    assert "Draw round 1" not in page
+    response = client.post(organiser + "/draw")
+    assert response.status_code == 422 and "6 players cannot be seated" in response.text
+    assert "Start round 1" not in response.text
+    page = client.get(create(client, NINE[:1])).text
+    assert "1 player cannot be seated at tables of 4 or 5. Add 3 players (4 can be seated)." in page
 
 
 def test_the_passcode_guards_a_new_tournament(app, client):

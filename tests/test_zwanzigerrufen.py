@@ -23,6 +23,8 @@ from scorer.games.zwanzigerrufen.rules import IN_FARBENSOLO, KONTRA_LEVELS, NEVE
 from scorer.partie import Partie
 
 from .conftest import examples
+from .helpers import deal_changed, item, result
+from .helpers import side_premium as prem
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "zwanzigerrufen-example.json"
@@ -33,10 +35,6 @@ WIKI, TCMM = RuleSet.default(), RuleSet.from_dict({"preset": "tcmm"})
 
 def rules(preset="wikipedia", **options):
     return RuleSet.from_dict({"preset": preset, **options})
-
-
-def prem(name, side="declarer", announced=False, made=True, kontra=1):
-    return Premium(name, side, announced, made, kontra)
 
 
 def normal(points=None, won=None, partner="across", kontra=1, premiums=(), dealer=DORA):
@@ -67,15 +65,6 @@ def case(id, ruleset, deal, points, money=None):
 
 
 # -- §10: the worked example --------------------------------------------------------------------------------------
-
-def item(name, points):
-    return {"item": name, "points": points, "money_points": points}
-
-
-def result(number, kind, dealer, contract, points, items):
-    return {"number": number, "type": kind, "dealer": dealer, "contract": contract, "multiplier": 1,
-            "points": points, "money_points": points, "doubled_pending": 0, "items": items}
-
 
 EXPECTED = {
     "players": list(P),
@@ -449,12 +438,6 @@ def problems_of(data):
     return [(p.deal, p.field, p.message) for p in refused.value.problems]
 
 
-def deal_changed(n, **changes):
-    data = example()
-    data["deals"][n - 1].update(changes)
-    return data
-
-
 FILE_REFUSALS = [
     ("version-1.0", {**example(), "version": 1.0}, None, "version"),
     ("version-true", {**example(), "version": True}, None, "version"),
@@ -467,33 +450,33 @@ FILE_REFUSALS = [
     ("unknown-rules-field", {**example(), "rules": {"preset": "tcmm", "trischaken_payout": "pairs"}}, None,
      "trischaken_payout"),
     ("deals-not-a-list", {**example(), "deals": {}}, None, "deals"),
-    ("unknown-deal-field", deal_changed(1, kontra_each=[1, 1, 1, 1]), 1, "kontra_each"),
-    ("called", deal_changed(1, called="XX"), 1, "called"),
-    ("conceded", deal_changed(2, conceded=True), 2, "conceded"),
-    ("null-won", deal_changed(1, won=None), 1, "won"),
-    ("null-kontra", deal_changed(1, kontra=None), 1, "kontra"),
-    ("null-partner-of-a-normalspiel", deal_changed(1, partner=None), 1, "partner"),
-    ("card-points-leading-zero", deal_changed(1, card_points="050"), 1, "card_points"),
-    ("card-points-thirds", deal_changed(1, card_points="50 1/3"), 1, "card_points"),
-    ("card-points-float", deal_changed(1, card_points=50.0), 1, "card_points"),
-    ("card-points-space", deal_changed(1, card_points="50 "), 1, "card_points"),
-    ("card-points-arabic-digits", deal_changed(1, card_points="٥٠"), 1, "card_points"),
-    ("card-points-bool", deal_changed(1, card_points=True), 1, "card_points"),
-    ("card-points-100", deal_changed(1, card_points="100"), 1, "card_points"),
-    ("dealer-a-string", deal_changed(1, dealer="3"), 1, "dealer"),
-    ("won-a-string", deal_changed(5, won="yes"), 5, "won"),
-    ("premium-without-made", deal_changed(2, premiums=[{"premium": "absolut", "side": "declarer",
+    ("unknown-deal-field", deal_changed(example(), 1, kontra_each=[1, 1, 1, 1]), 1, "kontra_each"),
+    ("called", deal_changed(example(), 1, called="XX"), 1, "called"),
+    ("conceded", deal_changed(example(), 2, conceded=True), 2, "conceded"),
+    ("null-won", deal_changed(example(), 1, won=None), 1, "won"),
+    ("null-kontra", deal_changed(example(), 1, kontra=None), 1, "kontra"),
+    ("null-partner-of-a-normalspiel", deal_changed(example(), 1, partner=None), 1, "partner"),
+    ("card-points-leading-zero", deal_changed(example(), 1, card_points="050"), 1, "card_points"),
+    ("card-points-thirds", deal_changed(example(), 1, card_points="50 1/3"), 1, "card_points"),
+    ("card-points-float", deal_changed(example(), 1, card_points=50.0), 1, "card_points"),
+    ("card-points-space", deal_changed(example(), 1, card_points="50 "), 1, "card_points"),
+    ("card-points-arabic-digits", deal_changed(example(), 1, card_points="٥٠"), 1, "card_points"),
+    ("card-points-bool", deal_changed(example(), 1, card_points=True), 1, "card_points"),
+    ("card-points-100", deal_changed(example(), 1, card_points="100"), 1, "card_points"),
+    ("dealer-a-string", deal_changed(example(), 1, dealer="3"), 1, "dealer"),
+    ("won-a-string", deal_changed(example(), 5, won="yes"), 5, "won"),
+    ("premium-without-made", deal_changed(example(), 2, premiums=[{"premium": "absolut", "side": "declarer",
                                                         "announced": False}]), 2, "premiums"),
-    ("premium-unknown-field", deal_changed(2, premiums=[{"premium": "absolut", "side": "declarer", "announced": False,
+    ("premium-unknown-field", deal_changed(example(), 2, premiums=[{"premium": "absolut", "side": "declarer", "announced": False,
                                                          "made": True, "player": 2}]), 2, "premiums"),
-    ("renonce-premium-null-kontra", deal_changed(6, premiums=[{"premium": "pagat", "side": "declarer",
+    ("renonce-premium-null-kontra", deal_changed(example(), 6, premiums=[{"premium": "pagat", "side": "declarer",
                                                                "kontra": None}]), 6, "premiums"),
-    ("renonce-premium-made-yes", deal_changed(6, premiums=[{"premium": "pagat", "side": "declarer",
+    ("renonce-premium-made-yes", deal_changed(example(), 6, premiums=[{"premium": "pagat", "side": "declarer",
                                                             "made": "yes"}]), 6, "premiums"),
-    ("renonce-premium-announced-0", deal_changed(6, premiums=[{"premium": "pagat", "side": "declarer",
+    ("renonce-premium-announced-0", deal_changed(example(), 6, premiums=[{"premium": "pagat", "side": "declarer",
                                                                "announced": 0}]), 6, "premiums"),
-    ("renonce-won", deal_changed(6, won=True), 6, "won"),
-    ("misdeal-contract", deal_changed(3, contract="solo"), 3, "contract"),
+    ("renonce-won", deal_changed(example(), 6, won=True), 6, "won"),
+    ("misdeal-contract", deal_changed(example(), 3, contract="solo"), 3, "contract"),
 ]
 
 

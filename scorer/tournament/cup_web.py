@@ -122,8 +122,8 @@ def tournaments_from_form(errors: dict, already: tuple[str, ...] = ()) -> list[s
         if found is None:
             errors.setdefault("address", []).append(_("This is not a tournament’s address: copy the address of its "
                                                       "organiser’s page, like %(example)s.",
-                                                      example=url_for("tournament.organiser", tid="…",
-                                                                      _external=True)))
+                                                      example=url_for("tournament.organiser", tid="TID",
+                                                                      _external=True).replace("TID", "…")))
         else:
             address_tid = found.group(1)
             chosen.append(address_tid)

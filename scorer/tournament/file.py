@@ -112,12 +112,12 @@ def standings_of(data: object) -> Standings:
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
         problems.append(Problem("rounds", "rounds is a list of at most {max} rounds", max=MAX_ROUNDS))
         raw_rounds = []
-    frame = len(problems)
     rounds = tuple(_round(raw, r, game, problems) for r, raw in enumerate(raw_rounds, start=1))
-    if problems[:frame] or rules is None or scoring is None:
-        raise TournamentError(problems)
-    # the tables, every deal checked by its game and replayed: the problems of every round, all at once
-    standings = scored(Tournament(game, rules, players, rounds, scoring), problems)
+    if rules is None or not players:
+        raise TournamentError(sorted(problems, key=_where))   # no rule set (or players) to check the deals by
+    # the tables, every deal checked by its game and replayed: the problems of every round, all at once (with a
+    # scoring option refused, the deals are still replayed, counted against the default games of a round)
+    standings = scored(Tournament(game, rules, players, rounds, scoring or Scoring()), problems)
     if problems:
         raise TournamentError(sorted(problems, key=_where))
     return standings

@@ -243,17 +243,17 @@ def score(tournament: Tournament, *, checked: bool = False) -> Standings:
 
 def scored(tournament: Tournament, problems: list, *, checked: bool = False) -> Standings | None:
     """The standings, or None with every problem added to `problems` (a table holding a deal that could not be
-    read, None, is left out: its problems are said already)."""
+    read, None, is left out: its problems are said already). A table with a problem of its own (its size, a player
+    who is not the tournament's) is not replayed; every other table is, so that its deals' problems are said too."""
     found = check_tables(tournament)
-    if found:
-        problems.extend(found)
-        return None
+    problems.extend(found)
+    unseated = {(p.args.get("round"), p.args.get("table")) for p in found if "table" in p.args}
     game, scoring = tournament.game, tournament.scoring
-    rounds, failed = [], False
+    rounds, failed = [], bool(found)
     for r, rnd in enumerate(tournament.rounds, start=1):
         tables = []
         for t, table in enumerate(rnd.tables, start=1):
-            if any(d is None for d in table.deals):
+            if any(d is None for d in table.deals) or (r, t) in unseated:
                 failed = True
                 continue
             try:

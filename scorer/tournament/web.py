@@ -11,18 +11,22 @@ the board, the deal form, two phones and the outbox work as they do anywhere. Th
 from __future__ import annotations
 
 import csv
+import gzip
+import hashlib
 import io
 import json
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session,
+from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 from markupsafe import Markup
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
@@ -38,7 +42,7 @@ from ..web.language import MINUS, language, number, say, sentence, signed
 from ..web import limits
 from ..web.limits import passcode_ok
 from ..web.loading import current as current_partie
-from ..web.responses import attachment, public_briefly
+from ..web.responses import attachment, compact, public_briefly
 from . import file as tfile
 from . import store as tstore
 from .problems import TournamentError
@@ -47,8 +51,9 @@ from .scoring import Standings, TableResult, decimal_text, rank, table_ranks
 from .seating import sizes_in_order
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
+log = logging.getLogger("scorer")
 
-HALL_ROWS = 15          # players a page of the hall view shows
+HALL_ROWS = 10          # players a page of the hall view shows without its script (the script fits them to the screen)
 HALL_SECONDS = 15       # the hall view turns to its next page (and so refreshes) after this
 POLL_SECONDS = 10       # the standings pages ask whether anything changed
 TIE_BREAK_ORDERS = {
@@ -166,10 +171,13 @@ class TableNow:
     allowed: int
     result: TableResult | None
     deals: tuple
+    ended: str | None = None      # the table's round ended early (a player left mid-round)
+    gone: tuple = ()              # who left it (player numbers)
+    printed: dict = field(default_factory=dict, repr=False)   # its score sheet's lines as the PDF writes them
 
     @property
     def complete(self) -> bool:
-        return self.games >= self.allowed
+        return self.games >= self.allowed or bool(self.ended)
 
 
 @dataclass
@@ -182,18 +190,35 @@ class Live:
     complete: list               # per started round: bool
     standings: Standings
     texts: dict = field(default_factory=dict)   # language -> the standings' lines as the pages write them
+    building: threading.Lock = field(default_factory=threading.Lock, repr=False)   # one page rendered at a time
+
+    @property
+    def final(self) -> bool:
+        """The organiser finished the tournament: the standings are its results."""
+        return bool(self.t.finished)
 
     @property
     def provisional(self) -> bool:
-        return not all(self.complete)
+        return not self.final and not all(self.complete)
 
     @property
     def running(self):
-        """The started round being played (not complete), or None."""
-        for r, done in zip(self.t.started, self.complete):
-            if not done:
-                return r
-        return None
+        """The round being played: the last started round while it is not complete (and not closed by a later
+        draw or the finish), or None. An earlier round is closed, or reopened by the organiser for corrections."""
+        started = self.t.started
+        if not started or self.t.closed(started[-1].number) or self.complete[-1]:
+            return None
+        return started[-1]
+
+    @property
+    def last(self):
+        """The last started round, or None."""
+        return self.t.started[-1] if self.t.started else None
+
+    @property
+    def reopened(self) -> list:
+        """The rounds the organiser reopened for corrections after a later draw."""
+        return [r for r in self.t.started if r.reopened and not self.t.closed(r.number)]
 
     def engine(self):
         deals = {tn.partie_id: tn.deals for tables in self.tables for tn in tables}
@@ -268,12 +293,12 @@ def _scored(db, t) -> Live:
         now = []
         for table in rnd.tables:
             kept = cache.tables.get(table.partie_id)
-            if kept is not None and kept[0] == versions.get(table.partie_id):
+            if kept is not None and kept[0] == (versions.get(table.partie_id), table.ended, table.gone):
                 now.append(kept[1])
                 continue
             now.append(table_now(t, rnd, table))
         for tn in now:
-            cache.tables[tn.partie_id] = (versions.get(tn.partie_id), tn)
+            cache.tables[tn.partie_id] = (versions.get(tn.partie_id), tn.ended, tn.gone), tn
         tables.append(now)
         complete.append(bool(rnd.ended) or all(tn.complete for tn in now))
         results.append(tuple(tn.result for tn in now if tn.result is not None))
@@ -293,7 +318,7 @@ def table_now(t, rnd, table) -> TableNow:
     result = TableResult(table.number, table.players, settlement, game.games_counted(settlement), schrift, ranks,
                          shares)
     return TableNow(rnd.number, table.number, table.partie_id, table.players, result.games, allowed, result,
-                    tuple(sp.partie.deals))
+                    tuple(sp.partie.deals), table.ended, table.gone)
 
 
 def complete_now(tid: str):
@@ -314,6 +339,23 @@ def dec(value) -> str:
 
 def place(n: int) -> str:
     return f"{n}."
+
+
+@bp.app_template_global("tstate")
+def state_text(found: Live) -> str:
+    """Where the tournament stands, in words: its final results, provisional while a round is played, after round N,
+    or no round yet."""
+    t = found.t
+    if found.final:
+        return _("Final results after %(num)s rounds", num=len(t.started)) if len(t.started) != 1 else \
+            _("Final results after 1 round")
+    if found.provisional:
+        if found.running is not None:
+            return _("Provisional · round %(num)s is being played", num=found.running.number)
+        return _("Provisional · the round is still being played")
+    if t.started:
+        return _("After round %(num)s", num=len(t.started))
+    return _("No round played yet")
 
 
 @bp.app_template_filter("tdec")
@@ -374,8 +416,8 @@ def player_rounds(found: Live, player: int) -> list[dict]:
 
 # -- the organiser's pages -------------------------------------------------------------------------------------------
 
-ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "cards", "export_file",
-              "export_deals", "export_deals_excel")
+ORGANISING = ("organiser", "add_players", "withdraw", "draw", "undraw", "start", "end", "finish", "gone", "cards",
+              "export_file", "export_deals", "export_deals_excel")
 MY_TOURNAMENTS = 20
 
 
@@ -524,23 +566,69 @@ def organiser_context(found: Live, **extra) -> dict:
 
     return dict(t=t, found=found, table=standings_html(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
-                seated=seated_text(t), cups=cups_of(get_db(), t.id), **extra)
+                seated=seated_text(t), seatable=seatable(t), cups=cups_of(get_db(), t.id),
+                reopen_words={r.number: reopen_warning(t, r.number) for r in t.started}, **extra)
+
+
+def reopen_warning(t, number: int) -> str:
+    """What reopening round `number` means, said before the organiser does it (and after)."""
+    if len(t.rounds) <= number:
+        return _("Reopen round %(num)s? Its tables may record their missing games again.", num=number)
+    after = t.rounds[number]
+    head = _("Reopen round %(num)s for corrections? Its tables’ phones may change its games again until you close it "
+             "or draw the next round.", num=number)
+    if after.started:
+        tail = _("Round %(next)s stays as it was drawn: a correction changes the standings, not its tables.",
+                 next=after.number)
+    elif t.scoring.draw == "standings":
+        tail = _("The draw of round %(next)s follows the standings until it starts: a correction may move players "
+                 "between its tables.", next=after.number)
+    else:
+        tail = _("The draw of round %(next)s (by lot) stays as it is.", next=after.number)
+    return f"{head} {tail}"
 
 
 def seated_text(t) -> str:
-    """How the players present sit (§2): "9 players: 1 table of 4, 1 table of 5", or why they cannot."""
+    """How the players present sit (§2): "9 players present: 1 × table of 5, 1 × table of 4", or why they cannot and
+    what to do (`unseatable`)."""
     from .seating import seating
 
     n = len(t.present)
     found = seating(tuple(t.game.players), n)
     if found is None:
-        return _("%(num)s players cannot be seated at tables of %(sizes)s: let another player join, or one "
-                 "withdraw.", num=n, sizes=", ".join(str(s) for s in sorted(set(t.game.players))))
+        return unseatable(t, n)
     parts = [_("%(num)s × table of %(size)s", num=found.sizes.count(s), size=s)
              for s in sorted(set(found.sizes), reverse=True)]
     if found.out:
         parts.append(_("%(num)s sits out", num=found.out))
     return _("%(num)s players present: %(tables)s.", num=n, tables=", ".join(parts))
+
+
+def unseatable(t, n: int) -> str:
+    """Why `n` players cannot be seated at the game's tables, and what to do: the next numbers that can be (add
+    players, or let some withdraw)."""
+    from .seating import seating
+
+    sizes = sorted(set(t.game.players))
+    said = sizes[0] if len(sizes) == 1 else _("%(some)s or %(last)s", some=", ".join(map(str, sizes[:-1])),
+                                                last=sizes[-1])
+    up = next(m for m in range(n + 1, n + 2 * max(sizes) + 2) if seating(tuple(t.game.players), m) is not None)
+    down = next((m for m in range(n - 1, 0, -1) if seating(tuple(t.game.players), m) is not None), None)
+    text = ngettext("%(num)s player cannot be seated at tables of %(sizes)s.",
+                    "%(num)s players cannot be seated at tables of %(sizes)s.", n, sizes=said)
+    more = ngettext("Add %(num)s player (%(total)s can be seated)", "Add %(num)s players (%(total)s can be seated)",
+                    up - n, total=up)
+    if down is None:
+        return f"{text} {more}."
+    fewer = ngettext("or let %(num)s withdraw (%(total)s can be seated).",
+                     "or let %(num)s withdraw (%(total)s can be seated).", n - down, total=down)
+    return f"{text} {more}, {fewer}"
+
+
+def seatable(t) -> bool:
+    from .seating import seating
+
+    return seating(tuple(t.game.players), len(t.present)) is not None
 
 
 @bp.route("/t/<tid>")
@@ -619,9 +707,11 @@ def withdraw(tid, number):
 @bp.route("/t/<tid>/draw", methods=("POST",))
 def draw(tid):
     """Draw the next round, or draw the drawn one again (a new seed) before it starts."""
-    live(tid)
+    found = live(tid)
     if not _checked_form():
         return _expired(tid)
+    if not seatable(found.t):
+        return _refuse(tid, seated_text(found.t))
     try:
         number = tstore.draw_round(get_db(), tid, complete=complete_now(tid))
     except tstore.RoundError as exc:
@@ -663,19 +753,70 @@ def start(tid):
 
 @bp.route("/t/<tid>/end/<int:number>", methods=("POST",))
 def end(tid, number):
-    """End a round for every table (time is up): the games recorded so far are the round."""
-    live(tid)
+    """End a round for every table (time is up, or to lock a round complete by its games): the games recorded so far
+    are the round. `reopen=1`: take the end back, or reopen a round closed by a later draw for corrections;
+    `close=1`: close such a round again."""
+    found = live(tid)
     if not _checked_form():
         return _expired(tid)
     try:
         if request.form.get("reopen") == "1":
-            tstore.reopen_round(get_db(), tid, number)
-            flash(_("Round %(num)s reopened: its tables may record their missing games.", num=number))
+            how = tstore.reopen_round(get_db(), tid, number)
+            if how == "closed":
+                flash(_("Round %(num)s is open for corrections.", num=number) + " "
+                      + reopen_warning(found.t, number).split("? ", 1)[1])
+            else:
+                flash(_("Round %(num)s reopened: its tables may record their missing games.", num=number))
+        elif request.form.get("close") == "1":
+            tstore.close_round(get_db(), tid, number)
+            flash(_("Round %(num)s is closed again: its tables change nothing.", num=number))
         else:
             tstore.end_round(get_db(), tid, number)
             flash(_("Round %(num)s ended for every table.", num=number))
     except tstore.RoundError as exc:
         return _refuse(tid, _(exc.text, **exc.values))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/finish", methods=("POST",))
+def finish(tid):
+    """Finish the tournament (its last round complete): the standings frozen, the results final. `reopen=1` takes
+    the finish back."""
+    live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    try:
+        if request.form.get("reopen") == "1":
+            tstore.unfinish(get_db(), tid)
+            flash(_("The tournament is open again: its results are no longer final."))
+        else:
+            tstore.finish(get_db(), tid, complete=complete_now(tid))
+            flash(_("The tournament is finished: these are its final results."))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values))
+    return redirect(url_for("tournament.organiser", tid=tid) + "#round")
+
+
+@bp.route("/t/<tid>/gone/<int:number>", methods=("POST",))
+def gone(tid, number):
+    """A player leaves mid-round: his table's round ends with its games so far, and he withdraws (`back=1`: take it
+    back)."""
+    found = live(tid)
+    if not _checked_form():
+        return _expired(tid)
+    if not 0 <= number < len(found.t.players):
+        abort(404)
+    name = found.t.players[number].name
+    try:
+        if request.form.get("back") == "1":
+            rnd, table = tstore.player_back(get_db(), tid, number)
+            flash(_("%(name)s is back at table %(table)s of round %(round)s.", name=name, table=table, round=rnd))
+        else:
+            rnd, table = tstore.player_gone(get_db(), tid, number)
+            flash(_("%(name)s left table %(table)s: its round ends with the games recorded so far, and %(name)s is "
+                    "not drawn from the next round on.", name=name, table=table))
+    except tstore.RoundError as exc:
+        return _refuse(tid, _(exc.text, **exc.values), "players")
     return redirect(url_for("tournament.organiser", tid=tid) + "#round")
 
 
@@ -782,18 +923,81 @@ def export_deals_excel(tid):
                     headers={"Content-Disposition": attachment(f"{found.t.name}-deals-excel.csv")})
 
 
+class Builds:
+    """The results PDFs, built once per version of a tournament's standings (and language) by one thread of their own,
+    one at a time, and kept: every request is answered with the stored bytes; a request that finds the PDF of its
+    version not built yet waits for it at most PDF_WAIT seconds, then takes the last one built (the PDF says how
+    far the tournament stood), or, before there is any, a page that asks to try again in a few seconds. No request
+    builds, so no number of them takes the server's threads (RULES: a phone never waits for another's request)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.done: dict = {}       # (tournament id, language) -> (version, bytes)
+        self.running: dict = {}    # (tournament id, language) -> (version, threading.Event)
+        self.worker = None
+
+    def get(self, app, found: Live, lang: str, wait: float):
+        """(version, bytes) of the newest PDF of the tournament at most `wait` seconds from now, or None."""
+        key = (found.t.id, lang)
+        with self.lock:
+            done = self.done.get(key)
+            if done is not None and done[0] == found.t.version:
+                return done
+            running = self.running.get(key)
+            if running is None:
+                running = self.running[key] = (found.t.version, threading.Event())
+                self._submit(app, found, lang, key, running[1])
+        running[1].wait(wait)
+        with self.lock:
+            return self.done.get(key)
+
+    def _submit(self, app, found, lang, key, event) -> None:
+        if self.worker is None:
+            from concurrent.futures import ThreadPoolExecutor
+            self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="results-pdf")
+        self.worker.submit(self._build, app, found, lang, key, event)
+
+    def _build(self, app, found, lang, key, event) -> None:
+        from .pdf import results_pdf
+
+        try:
+            with app.test_request_context("/", headers={"Accept-Language": lang}):
+                data = results_pdf(found, lines(found))
+            with self.lock:
+                kept = self.done.get(key)
+                if kept is None or kept[0] <= found.t.version:
+                    self.done[key] = (found.t.version, data)
+                    while len(self.done) > 64:
+                        self.done.pop(next(iter(self.done)))
+        except Exception:   # noqa: BLE001 - logged; the next request tries again
+            log.exception("scorer: the results PDF of %s could not be built", key[0])
+        finally:
+            with self.lock:
+                self.running.pop(key, None)
+            event.set()
+
+
+builds = Builds()
+PDF_WAIT = 4.0   # seconds a request waits for the PDF of its version before it takes the last one built
+
+
 @bp.route("/standings/<sid>/results.pdf")
 def export_pdf(sid):
-    """The printable results as a PDF: the standings, then every table's score sheet, in the page's language."""
-    from .pdf import results_pdf
-
+    """The printable results as a PDF: the standings, every round's tables, then every table's score sheet, in the
+    page's language; built once per version (`Builds`), never by the request itself."""
     found = live(sid, public=True)
-    key = ("pdf", language())   # made once per version and language (a hall of 500: about 2 s)
-    if key not in found.texts:
-        found.texts[key] = results_pdf(found, lines(found))
-    return Response(found.texts[key], mimetype="application/pdf",
-                    headers={"Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline",
-                                                                                              1)})
+    built = builds.get(current_app._get_current_object(), found, language(),
+                       current_app.config.get("PDF_WAIT", PDF_WAIT))
+    if built is None:
+        response = Response(render_template("error.html", title=_("The results are being prepared"),
+                                            message=_("The PDF of the results is being made: it is ready in a few "
+                                                      "seconds. Load this page again then.")), status=503)
+        response.headers["Retry-After"] = "3"
+        return response
+    response = Response(built[1], mimetype="application/pdf", headers={
+        "Content-Disposition": attachment(f"{found.t.name}.pdf").replace("attachment", "inline", 1)})
+    response.set_etag(f"pdf{built[0]}-{language()}")
+    return response.make_conditional(request)
 
 
 @bp.after_request
@@ -801,15 +1005,15 @@ def public_files(response):
     """The standings' exports are public (at the standings' address): a cache may keep them briefly; the organiser's
     files (the tournament file, the tables' deals) are the app's default, `private, no-cache`."""
     endpoint = (request.endpoint or "").partition(".")[2]
-    if endpoint in ("export_csv", "export_excel", "export_pdf"):
-        public_briefly(response)
+    if endpoint in ("export_csv", "export_excel", "export_pdf") and response.status_code == 200:
+        public_briefly(response)   # never the 503 of a PDF being made
     return response
 
 
 # -- the public pages ------------------------------------------------------------------------------------------------
 
-def _etag_answer(version: int):
-    etag = f'"t{version}"'
+def _etag_answer(version: int | str):
+    etag = f'"t{version}"' if isinstance(version, int) else f'"{version}"'
     if request.headers.get("If-None-Match") == etag:
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
     response = Response(json.dumps({"version": version}), mimetype="application/json")
@@ -818,9 +1022,38 @@ def _etag_answer(version: int):
     return response
 
 
+def digest(found: Live, view: str) -> str:
+    """What a page of the standings shows, as a short digest (the same in every language), kept per version: a phone
+    polls with it and hears "nothing new for you" (304) while its own rows did not change, whatever changed elsewhere
+    in the tournament. `view`: "all" (the standings, the hall view) or "player-N" (a player's own line)."""
+    key = ("digest", view)
+    kept = found.texts.get(key)
+    if kept is not None:
+        return kept
+    state = (found.final, found.provisional, found.running.number if found.running else 0, len(found.t.started))
+    by = found.standings.standings
+    if view.startswith("player-") and view[7:].isdecimal() and int(view[7:]) < len(found.t.players):
+        number = int(view[7:])
+        own = [s for s in by if s.player == number]
+        shared = sum(1 for s in by if own and s.place == own[0].place) > 1   # "3. place (shared)"
+        shown = (own, shared, player_rounds(found, number), found.t.players[number].withdrawn)
+    else:
+        view = "all"
+        shown = [(s.place, s.player, s.schrift, s.rank_points, s.total, s.table_ranks) for s in by]
+        shown.append(tuple(p.withdrawn for p in found.t.players))
+    kept = "s" + hashlib.blake2b(repr((state, shown)).encode(), digest_size=9).hexdigest()
+    found.texts[key] = kept
+    return kept
+
+
 @bp.route("/standings/<sid>/version")
 def public_version(sid):
-    """The tournament's version, cheap to poll (an ETag, 304 while nothing changed)."""
+    """Whether a standings page should load again, cheap to poll (an ETag, 304 while nothing changed): with `of`
+    ("all", "player-N") the digest of what that page shows (`digest`: nothing new for this phone while its rows did
+    not change), else the tournament's version."""
+    view = request.args.get("of", "")
+    if view:
+        return _etag_answer(digest(live(sid, public=True), view[:20]))
     try:
         return _etag_answer(tstore.version(get_db(), sid, public=True))
     except NotFoundError:
@@ -835,12 +1068,68 @@ def version(tid):
         abort(404)
 
 
+class Page:
+    """A public page rendered once per version (and language, and address), compacted and compressed once: every
+    phone in the hall is sent the same bytes."""
+
+    ENCODINGS = ("br", "gzip")
+
+    def __init__(self, html: str, tag: str):
+        self.data = compact(html.encode())
+        self.tag = tag
+        self.encoded: dict = {}   # each encoding made once, when a phone first asks for it
+
+    def body(self, encoding: str | None) -> bytes:
+        if encoding is None:
+            return self.data
+        found = self.encoded.get(encoding)
+        if found is None:   # two threads may both make it: the same bytes, one kept
+            if encoding == "br":
+                import brotli
+                found = brotli.compress(self.data, quality=5)
+            else:
+                found = gzip.compress(self.data, 6, mtime=0)
+            self.encoded[encoding] = found
+        return found
+
+    def response(self) -> Response:
+        encoding = request.accept_encodings.best_match(self.ENCODINGS)
+        response = Response(self.body(encoding), mimetype="text/html")
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.headers["Vary"] = "Accept-Encoding"
+        response.compacted = True
+        response.set_etag(f"{self.tag}-{encoding or 'plain'}")
+        return response.make_conditional(request)
+
+
+def served(found: Live, make, address: str | None = None) -> Response:
+    """The page at `address` (default: this request's path, its query left out) as `make()` renders it, rendered
+    once per version and language and kept with the version (`Page`); a browser with a flash message waiting gets its
+    own rendering (the message is its alone). Only the addresses the app makes are kept (made-up queries are not):
+    the page's own links (its language switch) name `address`."""
+    address = address or request.path
+    g.shown_path = address
+    if session.get("_flashes"):
+        return make()
+    key = ("page", address, language())
+    kept = found.texts.get(key)
+    if kept is None:
+        with found.building:   # the hall's phones all ask at once after a change: one renders, the others take it
+            kept = found.texts.get(key)
+            if kept is None:
+                tag = hashlib.blake2b(repr(key).encode(), digest_size=6).hexdigest()
+                kept = found.texts[key] = Page(make(), f"p{found.t.version}-{tag}")
+    return kept.response()
+
+
 @bp.route("/standings/<sid>")
 def standings(sid):
     """The public standings: everyone ranked after every recorded game, provisional until the round is complete."""
     found = live(sid, public=True)
-    return render_template("tournament/standings.html", t=found.t, found=found, table=standings_html(found),
-                           poll=POLL_SECONDS)
+    return served(found, lambda: render_template("tournament/standings.html", t=found.t, found=found,
+                                                 table=standings_html(found), poll=POLL_SECONDS,
+                                                 seen=digest(found, "all")))
 
 
 @bp.route("/standings/<sid>/print")
@@ -852,17 +1141,21 @@ def print_view(sid):
 
 @bp.route("/standings/<sid>/hall")
 def hall(sid):
-    """The hall view for a projector: large type, a page of the standings at a time, turning to the next page (and
-    so refreshed) every HALL_SECONDS by a meta refresh: no script needed."""
+    """The hall view for a projector: large type, the standings a page at a time. Its script fits the rows to the
+    screen it is on (counted from the viewport) and turns the pages, asking after each whether the standings changed;
+    without the script the address's `page` shows HALL_ROWS rows (the rest `hidden`) and a meta refresh turns to the
+    next page."""
     found = live(sid, public=True)
     all_lines = lines(found)
     pages = max(1, -(-len(all_lines) // HALL_ROWS))
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and len(page) < 5 and 1 <= int(page) <= pages else 1
     following = url_for("tournament.hall", sid=sid, page=page % pages + 1)
-    return render_template("tournament/hall.html", t=found.t, found=found,
-                           lines=all_lines[(page - 1) * HALL_ROWS:page * HALL_ROWS], page=page, pages=pages,
-                           following=following, seconds=HALL_SECONDS)
+    return served(found, address=url_for("tournament.hall", sid=sid, page=page) if page > 1 else request.path,
+                  make=lambda: render_template(
+        "tournament/hall.html", t=found.t, found=found, lines=all_lines, first=(page - 1) * HALL_ROWS,
+        last=page * HALL_ROWS, page=page, pages=pages, following=following, seconds=HALL_SECONDS,
+        seen=digest(found, "all")))
 
 
 @bp.route("/standings/<sid>/player/<int:number>")
@@ -872,8 +1165,9 @@ def player(sid, number):
     if not 0 <= number < len(found.t.players):
         abort(404)
     line = next(line for line in lines(found) if line["player"] == number)
-    return render_template("tournament/player.html", t=found.t, found=found, line=line,
-                           rounds=player_rounds(found, number), poll=POLL_SECONDS)
+    return served(found, lambda: render_template("tournament/player.html", t=found.t, found=found, line=line,
+                                                 rounds=player_rounds(found, number), poll=POLL_SECONDS,
+                                                 seen=digest(found, f"player-{number}")))
 
 
 # -- the line on a table's board ---------------------------------------------------------------------------------------
@@ -899,7 +1193,8 @@ def table_line():
         allowed = tstore.allowed_games(table)
         return {"round": table["round"], "table": table["number"], "played": played, "allowed": allowed,
                 "next": min(played + 1, allowed), "complete": played >= allowed, "ended": bool(table["ended"]),
-                "public_id": table["public_id"], "name": table["name"]}
+                "gone": table["gone"], "closed": table["closed"], "finished": bool(table["finished"]),
+                "latest": table["latest"], "public_id": table["public_id"], "name": table["name"]}
 
     return {"tournament_table": line}
 

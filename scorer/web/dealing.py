@@ -20,7 +20,7 @@ from ..games import game_of
 from ..partie_file import deal_to_dict
 from ..problems import ScoringError
 from .forms import new_key
-from .history import editor
+from .history import device, editor
 from .language import sentence
 from .loading import current, settle
 from .parties import board_page
@@ -226,7 +226,8 @@ class Dealing:
     def guard(self, expected, key) -> store.Guard:
         """What the store holds this save to: the version the form was opened at, its key, and the partie the
         deal was scored on (replayed again inside the transaction only if another phone changed it since)."""
-        return store.Guard(expected=expected, key=key, seen=self.sp, replay=True, scored=True, by=editor(self.sp.id))
+        return store.Guard(expected=expected, key=key, seen=self.sp, replay=True, scored=True, by=editor(self.sp.id),
+                           device=device())
 
     def save(self, action: str = "save"):
         """Store the deal scored: a new deal, or the edit of deal `number`."""

@@ -12,7 +12,7 @@ from ..games import game_of
 from ..problems import ScoringError
 from .dealing import Dealing, deal_ident, number_sent
 from .forms import EmptyForm
-from .history import editor
+from .history import device, editor
 from .language import say
 from .loading import current, load_or_404, remember
 from .parties import ended_page
@@ -76,7 +76,8 @@ def delete(pid, number):
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
         return redirect(url_for("partie.board", pid=pid))
     broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
-    guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken, by=editor(pid))
+    guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken, by=editor(pid),
+                        device=device())
     try:
         store.delete_deal(get_db(), pid, number, guard)
     except store.EndedError:
@@ -108,7 +109,8 @@ def undo(pid):
     number = len(sp.partie.deals)
     expected = number_sent(form.version.data)
     try:
-        entry = store.delete_deal(get_db(), pid, number, store.Guard(expected=expected, seen=sp, by=editor(pid)))
+        entry = store.delete_deal(get_db(), pid, number, store.Guard(expected=expected, seen=sp, by=editor(pid),
+                                                                     device=device()))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))
@@ -144,7 +146,7 @@ def restore(pid, entry):
     back = url_for("partie.board", pid=pid) if request.form.get("back") == "board" else url_for("partie.history", pid=pid)
     try:   # the partie with the deal back must replay (a later deal may need it gone)
         number = store.restore_deal(get_db(), pid, entry, store.Guard(expected=number_sent(form.version.data),
-                                                                      replay=True, by=editor(pid)))
+                                                                      replay=True, by=editor(pid), device=device()))
     except store.EndedError:
         return refused_ended(sp, _("Nothing was put back: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To put the deal back, reopen the partie first."),

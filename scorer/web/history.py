@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
+import secrets
+from functools import lru_cache
+
+from flask import request, session
 from flask_babel import gettext as _, ngettext
 
 from ..games import game_of
+
+DEVICE = re.compile(r"[0-9a-f]{6}")
 
 
 ACTIONS = {
@@ -45,8 +52,34 @@ def editor(pid: str) -> str | None:
     return None
 
 
-def history_rows(rows, partie) -> list[dict]:
-    """The partie's change log in words: what changed, and the deal before and after."""
+def device() -> dict:
+    """This phone (browser) as the history keeps it with a change of a partie's deals: a short id of its own, kept in
+    its session, and its user agent (read into words only when shown: `phone_words`)."""
+    mine = session.get("device")
+    if not isinstance(mine, str) or not DEVICE.fullmatch(mine):
+        mine = session["device"] = secrets.token_hex(3)
+    return {"device": mine, "agent": (request.user_agent.string or "")[:300]}
+
+
+@lru_cache(maxsize=256)
+def phone_words(agent: str) -> str:
+    """A user agent in a few words: "Pixel 7 · Chrome Mobile 120 · Android 14" (ua-parser)."""
+    from ua_parser import parse
+
+    found = parse(agent or "")
+    parts = []
+    if found.device and found.device.family not in ("Other", "Generic Smartphone", "K"):
+        parts.append(found.device.family)
+    if found.user_agent and found.user_agent.family != "Other":
+        parts.append(" ".join(x for x in (found.user_agent.family, found.user_agent.major) if x))
+    if found.os and found.os.family != "Other":
+        parts.append(" ".join(x for x in (found.os.family, found.os.major) if x))
+    return " · ".join(parts)
+
+
+def history_rows(rows, partie, devices: bool = False) -> list[dict]:
+    """The partie's change log in words: what changed, and the deal before and after; with `devices` (shown to a
+    tournament's organiser), which phone made each change."""
     words = game_of(partie).web_module().history_facts
     restored = {row["detail"].get("entry") for row in rows
                 if row["action"] == "restored" and isinstance(row["detail"], dict)}
@@ -67,6 +100,10 @@ def history_rows(rows, partie) -> list[dict]:
                 lines.append((_("name"), f"{detail['from']} → {detail['to']}"))
             if isinstance(detail.get("deals"), int):
                 lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
+            if devices and isinstance(detail.get("device"), str):
+                said = phone_words(str(detail.get("agent") or "")[:300])
+                lines.append((_("phone"), _("phone %(id)s", id=detail["device"].upper())
+                              + (f" ({said})" if said else "")))
         out.append({"id": row["id"], "at": row["at"], "what": what, "lines": lines,
                     "restorable": row["action"] == "deleted" and row["id"] not in restored
                     and isinstance(detail, dict) and "before" in detail})

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from babel import numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, redirect, request
+from flask import Blueprint, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
 from werkzeug.urls import iri_to_uri
 
@@ -200,6 +200,17 @@ def switch(code):
     return response
 
 
+def _translations():
+    """This request's translations, looked up once a request (kept in its environ); without a request, each time."""
+    if not has_request_context():
+        return get_translations()
+    environ = request.environ
+    found = environ.get("scorer.translations")
+    if found is None:
+        found = environ["scorer.translations"] = get_translations()
+    return found
+
+
 def init_app(app) -> None:
     """Babel with the locale selector, the catalogs compiled, the filters for the templates."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
@@ -210,6 +221,14 @@ def init_app(app) -> None:
     except OSError:  # a read-only checkout: the setup script compiled them
         pass
     babel.init_app(app, locale_selector=select_locale)
+    # the templates' gettext with the request's translations looked up once (Flask-Babel's own looks them up for
+    # every string: a page of the standings has hundreds); a template rendered under force_locale would need its own
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: _translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n))
     app.register_blueprint(bp)
     app.jinja_env.filters.update(say=say, number=number, signed=signed, euros=euros, card_points=card_points,
                                  when=when, day=day, money=money)

@@ -21,7 +21,7 @@ from ..partie_file import MOST_PROBLEMS, WEB_MAX_DEALS, dumps, loads
 from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
-from .history import history_rows
+from .history import editor, history_rows
 from .settling import choices, settle_up
 from .language import TR, euros, language, sentence
 from . import limits
@@ -383,7 +383,7 @@ def history(pid):
     page = request.args.get("page", "1")
     page = int(page) if page.isdecimal() and len(page) <= 9 and 1 <= int(page) <= pages else 1
     rows = history_rows(store.history(get_db(), pid, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE),
-                        sp.partie)
+                        sp.partie, devices=editor(pid) is not None)   # which phone: for a tournament's organiser
     return render_template("history.html", sp=sp, partie=sp.partie, rows=rows, page=page, pages=pages,
                            first=total - (page - 1) * HISTORY_PAGE, form=EmptyForm())
 

@@ -32,6 +32,9 @@ class Haferl(TarockGame):
     def sitting_out(self, result):
         return result.sitting_out
 
+    def sheet(self, settlement):
+        return [(tuple(r.net), tuple(r.balance)) for r in settlement.deals]
+
     def at_the_end_choices(self):
         return dict(self.web_module().AT_THE_END)
 
