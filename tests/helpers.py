@@ -105,3 +105,11 @@ def edit_form(client, board, number):
 def stored_points(app, board):
     """Each stored deal's first card points."""
     return [d.card_points[0] for d in stored(app, board).partie.deals]
+
+
+def refusal(page: str) -> str:
+    """What a refused deal form says, as text: the summary at the top (which fields, linked) and each field's own
+    sentence beside it (`<div role="alert" id="error-…">`), in the page's order."""
+    found = re.findall(r'<div class="errors summary"[^>]*>(.*?)</div>|<div role="alert" id="error-[^"]*">(.*?)</div>',
+                       page, re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(a or b for a, b in found))).strip()

@@ -15,6 +15,8 @@ from scorer.db import connect
 from scorer.games.koenigrufen import PREMIUMS as ALL_PREMIUMS, replay
 from scorer.games.koenigrufen.rules import CONTRACTS as ALL_CONTRACTS
 
+from .helpers import refusal
+
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}
@@ -44,8 +46,7 @@ def board_balances(page, n):
 
 
 def summary_errors(page):
-    found = re.findall(r'<div class="errors summary"[^>]*>(.*?)</div>', page, re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(found))).strip()
+    return refusal(page)
 
 
 # -- the calculator ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import pytest
 from scorer.games.koenigrufen import Premium
 from scorer.games.koenigrufen.game import loads
 
-from .helpers import post_deal, settled
+from .helpers import post_deal, refusal, settled
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
        "first_dealer": "3", "preset": "ooe"}
@@ -33,8 +33,7 @@ deal = post_deal
 
 
 def errors(page):
-    found = re.findall(r'<div class="errors summary"[^>]*>(.*?)</div>', page, re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(found)))
+    return refusal(page)
 
 
 def example(client, board):
@@ -297,7 +296,7 @@ def test_five_players_who_pays_whom_through_the_shared_end(app, client):
     assert deal(client, board, contract="dreier", declarer="2", card_points="30").status_code == 302
     # the result beside Save, before the third deal is saved: Dora's Schrift
     preview = deal(client, board, contract="piccolo", declarer="3", result="won", each0="2", action="preview")
-    assert re.search(r'id="save-result">Dora \+6 · \+0\.80 € ·<', preview.text)   # and Anna's Kontra's money
+    assert re.search(r'id="save-result">Dora \+6 · \+0\.80 €<', preview.text)   # and Anna's Kontra's money
     assert '<span id="preview-short" hidden>Dora +6 · +0.80 €</span>' in preview.text
     assert deal(client, board, contract="piccolo", declarer="3", result="won", each0="2").status_code == 302
     s = settled(app, board)[1]
@@ -375,8 +374,8 @@ IMPOSSIBLE = [
      "Ein Valat der Spielerseite lässt der anderen Seite nur Talonkarten, höchstens 26 Punkte: die Seite des Valats "
      "hat mindestens 44, nicht 20."),
     ({}, {"contract": "dreier", "declarer": "0", "result": "lost", "side_valat": "declarer"}, "result",
-     "A Valat made by the declarer's side means they won: won must be true.",
-     "Ein Valat der Spielerseite heißt, sie haben gewonnen: won muss true sein."),
+     "A Valat made by the declarer's side means the game is won: tap Won.",   # the form's words, not the file's
+     "Ein Valat der Spielerseite heißt: das Spiel ist gewonnen. Tippe auf Gewonnen."),
     ({}, {"contract": "dreier", "declarer": "0", "result": "won", "side_valat": "declarer",
           "side_pagat": "opponents"}, "premiums",
      "The declarer's side made a Valat and took every trick: the opponents cannot have made Pagat.",

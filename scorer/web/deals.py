@@ -108,7 +108,8 @@ def undo(pid):
     number = len(sp.partie.deals)
     expected = number_sent(form.version.data)
     try:
-        entry = store.delete_deal(get_db(), pid, number, store.Guard(expected=expected, seen=sp, by=editor(pid)))
+        entry = store.delete_deal(get_db(), pid, number, store.Guard(expected=expected, seen=sp, by=editor(pid)),
+                                  undo=True)
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))

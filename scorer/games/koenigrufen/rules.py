@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from ...options import Option, RuleSetForm
-from ...words import Listing, Message, Money, N_
+from ...words import Listing, Message, Money, N_, Thirds
 from .problems import KoenigrufenError, Problem
 
 PRESETS = ("ooe", "tirol")
@@ -257,7 +257,8 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, t
     def describe(self) -> list[Message]:
         """What this rule set pays, in plain words, one sentence each (str() gives English)."""
         lines = [Message("Four play each deal; with five at the table the dealer sits out."),
-                 Message("A positive game is won with 35 2/3 card points of 70; 35 1/3 loses."),
+                 Message("A positive game is won with {win} card points of 70; {short} loses.", win=Thirds(107),
+                         short=Thirds(106)),
                  Message("Contracts: {contracts}.", contracts=Listing(
                      Message("{contract} {value}", contract=CONTRACT_LABELS[c], value=self.value(c))
                      for c in self.contracts))]

@@ -380,6 +380,12 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
     if won is None and cp is None and not errors:
         errors.append(("result", _("Say whether the game was won or lost (or enter the card points).")))
     kontra = int(form.kontra.data) if form.kontra.data in ("1", "2", "4", "8") else 1
+    valat = next((p.side for p in premiums if p.premium == "valat" and p.made), None)
+    if valat is not None and won is not None and cp is None and won != (valat == "declarer"):
+        # the engine says it in a file's words ("won must be false"); the form says which button to tap
+        errors.append(("result", _("A Valat made by the declarer's side means the game is won: tap Won.")
+                       if valat == "declarer" else
+                       _("A Valat made by the opponents means the game is lost: tap Lost.")))
     if errors:
         return None, errors
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=cp, kontra=kontra,
@@ -488,7 +494,10 @@ def form_context(partie, form, counted: str = "") -> dict:
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
             "describe": describe, "item_label": item_label, "short_result": short_result,
             "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS),
-            "counters": COUNTERS, "limits": LIMITS, "counted": counted}
+            "counters": COUNTERS, "limits": LIMITS, "counted": counted,
+            # the summary of a refused Save names these parts of the form (the others by their fields' labels)
+            "error_labels": {"premiums": _("Premiums"), "kontra_each": _("Kontra by each opponent"),
+                             "calculator": _("Count the pile")}}
 
 
 def short_result(result, partie, money: bool = False) -> str:
@@ -645,9 +654,33 @@ class Next:
         self.deals = settlement.deals
 
 
+def item_rows(result, partie, in_euros: bool) -> tuple[bool, list[tuple[str, list[tuple[str, str, str]]]]]:
+    """A deal's items for its page: whether any item's money differs from its points (a Kontra), and per item its
+    label and rows (who, points, money): the players with the same amount in one row ("Anna, Bernd each", −16), the
+    one who gains most first; a player an item leaves at 0 is not named (everybody, when it leaves all at 0: a
+    misdeal free of charge)."""
+    names = partie.players
+    stake = partie.rules.stake
+    with_money = any(item.money_points != item.points for item in result.items)
+    items = []
+    for item in result.items:
+        money = in_money(item.money_points, stake) if in_euros else item.money_points
+        groups: dict = {}
+        for i, (x, m) in enumerate(zip(item.points, money)):
+            if x or m:
+                groups.setdefault((x, m), []).append(names[i])
+        rows = []
+        for (x, m), who in sorted(groups.items(), key=lambda kv: (-kv[0][0], -kv[0][1])):
+            together = ", ".join(who) if len(who) == 1 else _("%(names)s each", names=", ".join(who))
+            rows.append((together, signed(x), euros(m) if in_euros else signed(m)))
+        items.append((item_label(item.item), rows or [(_("everybody"), "0", "0")]))
+    return with_money, items
+
+
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label, "premium_words": premium_words, "in_money": in_money}
+    return {"describe": describe, "item_label": item_label, "premium_words": premium_words, "in_money": in_money,
+            "item_rows": item_rows}
 
 
 def common_starts(settlement) -> list[dict]:
