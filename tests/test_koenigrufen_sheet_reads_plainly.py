@@ -51,9 +51,8 @@ def test_a_deal_with_kontra_says_its_money_in_euros(app, client, language, game_
     assert "(+2)" not in items and "(−2)" not in items
     # each player's money for the deal, in euros too (the stake 0.10 a money point)
     after = re.search(r'<table class="items players-after">.*?</table>', page, re.S).group(0)
-    assert re.search(r'<th scope="col">(?:Money|Geld)</th>', after)
-    rows = re.findall(r'<tr><th scope="row">[^<]*</th><td>([^<]*)</td><td>([^<]*)</td>', after)
-    assert [f"{p} {m}" for p, m in rows] == game_cells
+    rows = re.findall(r'<tr><th scope="row">[^<]*</th><td>([^<]*)<br><span class="hint">([^<]*)</span></td>', after)
+    assert [f"{p} {m}" for p, m in rows] == game_cells   # the deal's points over its money
     # the board says the same money for the deal
     cells = {d[0]: d[2] for d in sheet(client.get(board).text)[3]}[1]
     assert [" ".join(c[:3]) for c in cells] == game_cells

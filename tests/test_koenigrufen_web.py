@@ -353,17 +353,17 @@ def test_a_conceded_rufer_and_a_renonce_as_amended_over_http(app, live):
     status, _h, text = live_deal(live, board, contract="rufer", declarer="0", partner="talon", conceded="y",
                                  side_pagat="declarer", ann_pagat="yes", made_pagat="no")
     assert status == 302, errors(text)
-    # a renonce with the Kontra said before it (ignored) and a silent Uhu (not paid): Dreier 4 + Pagat 2
+    # a renonce with the Kontra said before it (ignored): a renonce pays only announced premiums, so the form asks only
+    # whose premium was announced (its silent/announced buttons, hidden there, are not read): Dreier 4 + Pagat 2 + Uhu 4
     status, _h, text = live_deal(live, board, dealer="0", type="renonce", contract="dreier", declarer="2",
                                  offender="3", kontra="2", side_pagat="declarer", kon_pagat="4",
                                  side_uhu="declarer", ann_uhu="no")
     assert status == 302, errors(text)
     sp, s = settled(app, board)
-    assert [r.points for r in s.deals] == [(-3, 1, 1, 1), (6, 6, 18, -30)]
-    # stored as typed: the silent Uhu stays a fact of the deal (the edit form shows it), the Kontra said is not kept
-    assert sp.partie.deals[1].premiums == (Premium("pagat", "declarer"), Premium("uhu", "declarer", False))
-    edit = live.request(board + "/deal/2/edit")[2]
-    assert re.search(r'name="ann_uhu" value="no" checked', edit)
+    assert [r.points for r in s.deals] == [(-3, 1, 1, 1), (10, 10, 30, -50)]
+    assert sp.partie.deals[1].premiums == (Premium("pagat", "declarer"), Premium("uhu", "declarer"))
+    # the sheet's line names them as announced
+    assert "renonce by Dora · Pagat announced · Uhu announced" in live.request(board)[2]
 
 
 IMPOSSIBLE = [
