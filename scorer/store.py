@@ -412,11 +412,12 @@ def submission(db: Database, key: str) -> dict | None:
             "deal": json.loads(row["deal"]) if row["deal"] else None}
 
 
-def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -> int:
+def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED, undo: bool = False) -> int:
     """Delete deal `number` (1-based), found by its stored position while the partie is still at the guard's
     `seen`; EndedError, ConflictError if the partie is no longer at the guard's `expected` version, and the replay
     the guard asks for (a later deal that needs this one: ScoringError, nothing deleted). Returns the history
-    entry that logged it (what `restore_deal` puts back)."""
+    entry that logged it (what `restore_deal` puts back); `undo`: the board's Undo did it (the history says so, in
+    the board's word)."""
     with writing(db):
         _running(db, pid)
         row = _deal_row(db, pid, number, guard.seen)
@@ -427,9 +428,11 @@ def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED) -
         db.execute("delete from deals where id = ?", [row["id"]])
         if guard.must_replay(before):
             _replays(db, pid)
-        return _log(db, pid, "deleted", number, guard.signed({"before": json.loads(row["deal"]),
-                                                              "position": row["position"], "id": row["id"],
-                                                              "created": row["created"]}))
+        detail = {"before": json.loads(row["deal"]), "position": row["position"], "id": row["id"],
+                  "created": row["created"]}
+        if undo:
+            detail["undo"] = True
+        return _log(db, pid, "deleted", number, guard.signed(detail))
 
 
 def _parsed(db: Database, pid: str, raw):

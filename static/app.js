@@ -419,5 +419,17 @@
     return true;
   }
   window.scorer.show = show;
+
+  // The board's quick starts fold away while the player scrolls down through the deals (the sheet gets their room)
+  // and come back when he scrolls up or is at the top; Record deal stays. Without the script they always show.
+  let lastY = window.scrollY;
+  window.addEventListener("scroll", function () {
+    const bar = document.querySelector(".actions.sticky:has(.starts)");
+    const y = window.scrollY;
+    if (bar && Math.abs(y - lastY) > 12) {
+      bar.classList.toggle("folded", y > lastY && y > 150);
+      lastY = y;
+    }
+  }, { passive: true });
   setup();
 })();

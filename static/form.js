@@ -433,14 +433,25 @@
     if (button) button.hidden = true;   // the preview follows every change; without JavaScript the button stays
     function showPreview() {
       const short = preview && preview.querySelector("#preview-short");
-      if (result) result.textContent = short ? short.textContent + " ·" : "";
+      if (result) result.textContent = short ? short.textContent : "";
       form.querySelectorAll(".live-error").forEach(function (p) { p.remove(); });
       if (!preview) return;
+      // each sentence once: a refused Save's sentence beside its field stays while the preview still says it (and
+      // goes, with its link in the summary, once the field is right); a touched field gets the preview's own
+      const listed = {};
+      preview.querySelectorAll("li[data-field]").forEach(function (li) { listed[li.dataset.field] = true; });
+      document.querySelectorAll('#deal-form [id^="error-"], #error-summary a[href^="#error-"]').forEach(function (el) {
+        const field = (el.id || el.getAttribute("href").slice(1)).slice(6);
+        (el.tagName === "A" ? el.parentNode : el).hidden = !listed[field];
+      });
       preview.querySelectorAll("li[data-field]").forEach(function (li) {
-        const at = form.querySelector("#f-" + li.dataset.field + ", #fs-" + li.dataset.field);
+        const field = li.dataset.field;
+        const said = form.querySelector("#error-" + field);
+        const at = form.querySelector("#f-" + field + ", #fs-" + field);
+        if (said && said.textContent.trim() === li.textContent.trim()) { li.hidden = true; return; }
         if (!at || !at.dataset.touched) return;   // untouched: the preview says it, the field stays calm
-        const p = line(li.textContent, "errors live-error");
-        at.append(p);
+        at.append(line(li.textContent, "errors live-error"));
+        li.hidden = true;
       });
     }
     if (preview) new MutationObserver(showPreview).observe(preview, { childList: true, subtree: true });

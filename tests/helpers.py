@@ -209,3 +209,11 @@ def side_premium(name, side="declarer", announced=False, made=True, kontra=1):
     """A premium of a game played by sides (scorer/sides.py: Zwanzigerrufen, Tapp-Tarock), silent and made unless
     said."""
     return sides.Premium(name, side, announced, made, kontra)
+
+
+def refusal(page: str) -> str:
+    """What a refused deal form says, as text: the summary at the top (which fields, linked) and each field's own
+    sentence beside it (`<div role="alert" id="error-…">`), in the page's order."""
+    found = re.findall(r'<div class="errors summary"[^>]*>(.*?)</div>|<div role="alert" id="error-[^"]*">(.*?)</div>',
+                       page, re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(a or b for a, b in found))).strip()

@@ -460,7 +460,7 @@ def test_part_of_an_evening_in_german(server, browser):
     expect(page.locator(".flash")).to_have_text("Spiel 1 eingetragen.")
     assert page.locator("#money-0").inner_text() == "+0,10 €"
     assert page.locator("#money-1").inner_text() == "−0,10 €"
-    assert "Anna\u00a035\u202f⅔\u00a0:\u00a0Bernd\u00a034\u202f⅓" in page.locator("#deal-1").inner_text()
+    assert "Anna\u00a035\u202f⅔\u00a0: Bernd\u00a034\u202f⅓" in page.locator("#deal-1").inner_text()
 
     # a draw 35 : 35 starts a Nullrunde, said in German
     tap(page, "#record")
@@ -493,7 +493,8 @@ def test_part_of_an_evening_in_german(server, browser):
     # an impossible entry is refused in German
     page.locator("#points").fill("99")
     tap(page, "#save")
-    expect(page.locator(".errors.summary")).to_contain_text("Punkte liegen zwischen 0 und 70, nicht 99")
+    expect(page.locator(".errors.summary")).to_contain_text("Noch nicht gespeichert")
+    expect(page.locator("#error-points")).to_contain_text("Punkte liegen zwischen 0 und 70, nicht 99")
     shot(page, "de-deal-errors-dark")
     page.locator("#points").fill("17")
     tap(page, "#save")

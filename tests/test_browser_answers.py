@@ -148,7 +148,8 @@ def test_open_it_to_fix_it_is_the_deals_own_form_and_the_board_does_not_reload_o
     page.locator("#outbox .outbox-open").tap()
     page.wait_for_selector("#deal-form")
     assert page.url == board + "/deal"                                   # navigated: a page of its own
-    expect(page.locator(".errors.summary")).to_contain_text("not 95")
+    expect(page.locator(".errors.summary a[href='#error-points']")).to_be_visible()   # the summary links to the field
+    expect(page.locator("#error-points")).to_contain_text("not 95")                       # which says what is wrong
     assert page.locator("#points").input_value() == "95"
     page.locator("#points").fill("40")
     other_context, other = phone(browser)

@@ -155,8 +155,8 @@ def test_the_history_says_who_won_in_strohmandeln(client):
     record(client, board, points="40", pile_of="0", dealer="0")
     record(client, board, points="35", pile_of="0")
     lines = history_lines(client, board)
-    assert "entered: Simple game, Anna\u00a040\u00a0:\u00a0Bernd\u00a030 · Anna won · Anna dealt" in lines
-    assert "entered: Simple game, Anna\u00a035\u00a0:\u00a0Bernd\u00a035 · draw · Bernd dealt" in lines
+    assert "entered: Simple game, Anna\u00a040\u00a0: Bernd\u00a030 · Anna won · Anna dealt" in lines
+    assert "entered: Simple game, Anna\u00a035\u00a0: Bernd\u00a035 · draw · Bernd dealt" in lines
 
 
 # -- the calculator of a partie: each game's own ----------------------------------------------------------------

@@ -185,7 +185,7 @@ def test_a_german_evening_meets_no_english_word(app):
         other = client.post("/new", data={"game": "haferltarock", "player0": "A", "player1": "B", "player2": "C",
                                           "first_dealer": "0", "preset": preset}).headers["Location"]
         pages[f"bavarian rules {preset}"] = client.get(other + "/rules").text
-    assert re.search(r'<th scope="col" class="pot-col">Haferl</th>', pages["bavarian board"])   # the pot's column
+    assert re.search(r'<th scope="col" class="pot-col"><span class="nm">Haferl</span></th>', pages["bavarian board"])   # the pot's column
     assert "Sau 11" in pages["bavarian rules haferl"] and "Stockspiel" in pages["bavarian form"]
     found = {name: english_words(page) for name, page in pages.items()}
     assert not {k: v for k, v in found.items() if v}, found
@@ -207,10 +207,10 @@ def test_numbers_money_and_card_points_in_the_locale(app):
     record(client, board, points="40", blatt="2")
     page = client.get(board).text
     assert "+0,10 €" in page and "−0,10 €" in page
-    assert "Anna\u00a040\u202f⅔\u00a0:\u00a0Bernd\u00a029\u202f⅓" in page
+    assert "Anna\u00a040\u202f⅔\u00a0: Bernd\u00a029\u202f⅓" in page
     english = app.test_client()
     page = english.get(board).text
-    assert "+0.10 €" in page and "Anna\u00a040\u202f⅔\u00a0:\u00a0Bernd\u00a029\u202f⅓" in page   # a third never breaks from its points
+    assert "+0.10 €" in page and "Anna\u00a040\u202f⅔\u00a0: Bernd\u00a029\u202f⅓" in page   # a third never breaks from its points
     big = start(client, preset="strawman", bankroll="5000")
     assert "5.000 Chips" in client.get(big + "/rules").text.replace("\u00a0", " ") or \
         "mit 5.000 Chips" in client.get(big + "/rules").text

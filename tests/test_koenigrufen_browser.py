@@ -85,7 +85,7 @@ def test_a_five_player_evening_in_german(server, browser):
     tap(page, "input[name=partner][value='3'] + span")
     tap(page, "input[name=result][value=won] + span")
     expect(page.locator("#preview")).to_contain_text("Bernd: Rufer mit Dora")
-    expect(page.locator("#save-result")).to_have_text("Bernd +1 ·")       # the live result beside Save
+    expect(page.locator("#save-result")).to_have_text("Bernd +1")       # the live result beside Save
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, "koenigrufen-form-" + scheme)
@@ -110,7 +110,7 @@ def test_a_five_player_evening_in_german(server, browser):
     tap(page, "input[name=side_pagat][value=declarer] + span")
     tap(page, "input[name=ann_pagat][value=yes] + span")
     kontra(page, "#fs-kontra", 2)
-    expect(page.locator("#save-result")).to_have_text("Emil +18 · +3,00 € ·")   # 1 vs 3: (4 + Pagat 2) × 3; the Kontra doubles the game's 4 in the money: (8 + 2) × 3
+    expect(page.locator("#save-result")).to_have_text("Emil +18 · +3,00 €")   # 1 vs 3: (4 + Pagat 2) × 3; the Kontra doubles the game's 4 in the money: (8 + 2) × 3
     tap(page, "#save")
     page.wait_for_selector("#record")
     s = check_board(server, page)

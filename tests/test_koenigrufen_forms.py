@@ -14,7 +14,7 @@ from scorer import create_app
 from scorer.games.koenigrufen import PREMIUMS as ALL_PREMIUMS, replay
 from scorer.games.koenigrufen.rules import CONTRACTS as ALL_CONTRACTS
 
-from .helpers import stored
+from .helpers import refusal, stored
 
 
 NEW = {"game": "koenigrufen", "player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora",
@@ -33,11 +33,6 @@ def board_balances(page, n):
     shown = [re.sub(r"(?<=[0-9])[,.\u202f\u00a0](?=[0-9]{3})", "", t) for t in shown]   # "−1,012": whole points
     return tuple(int(t.replace("\u2212", "-").replace("+", "").replace("±", "")) if re.fullmatch(r"[−+±]?[0-9]+", t)
                  else t for t in shown)
-
-
-def summary_errors(page):
-    found = re.findall(r'<div class="errors summary"[^>]*>(.*?)</div>', page, re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(found))).strip()
 
 
 # -- the calculator ---------------------------------------------------------------------------------------------
@@ -146,7 +141,7 @@ def test_a_hidden_kontra_row_posted_with_a_level_is_no_kontra(app, client):
     base = {"type": "game", "dealer": "3", "contract": "piccolo", "declarer": "1", "result": "won",
             "each0": "2", "each1": "4", "each2": "1", "each3": "1", "action": "save"}
     response = client.post(board + "/deal", data={**base, "key": secrets.token_urlsafe(16)})
-    assert response.status_code == 302, summary_errors(response.text)
+    assert response.status_code == 302, refusal(response.text)
     deal = stored(app, board).partie.deals[0]
     assert deal.declarer == 1 and deal.kontra_each == (2, 1, 1, 1)
     # Piccolo won by Bernd, Kontra by Anna: each opponent pays 2, Anna's Kontra doubles hers in the money
@@ -154,7 +149,7 @@ def test_a_hidden_kontra_row_posted_with_a_level_is_no_kontra(app, client):
     assert s.deals[0].points == (-2, 6, -2, -2) and s.deals[0].money_points == (-4, 8, -2, -2)
     five = start(client, player4="Emil")   # Dora deals and sits out, Emil is Vorhand
     response = client.post(five + "/deal", data={**base, "each3": "2", "each4": "2", "key": secrets.token_urlsafe(16)})
-    assert response.status_code == 302, summary_errors(response.text)
+    assert response.status_code == 302, refusal(response.text)
     assert stored(app, five).partie.deals[0].kontra_each == (2, 1, 1, 1, 2)
     # only hidden levels: no Kontra at all
     response = client.post(board + "/deal", data={**base, "dealer": "0", "each0": "1", "key": secrets.token_urlsafe(16)})
@@ -167,11 +162,11 @@ def test_the_declarer_as_his_own_partner_is_said_in_the_players_words(app, clien
             "key": secrets.token_urlsafe(16)}
     response = client.post(board + "/deal", data=data)
     assert response.status_code == 422 and stored(app, board).partie.deals == ()
-    said = summary_errors(response.text)
+    said = refusal(response.text)
     assert "The declarer cannot call his own King: choose who held it, or “King in the talon”." in said
     assert "null" not in said and "kontra_each" not in response.text.replace('id="fs-kontra_each"', "")
     german = client.post(board + "/deal", data=data, headers={"Accept-Language": "de"})
-    assert "Der Alleinspieler kann nicht seinen eigenen König rufen" in summary_errors(german.text)
+    assert "Der Alleinspieler kann nicht seinen eigenen König rufen" in refusal(german.text)
     # the form says who plays a Rufer, and leaves the declarer out of the partners (with the script)
     page = client.get(board + "/deal", headers={"Accept-Language": "de"}).text
     assert re.search(r'<p class="who-plays" id="who-plays" hidden data-when="contract:[^"]*rufer[^"]*"[^>]*>'
@@ -258,7 +253,7 @@ def test_random_form_posts_store_the_engines_deal_or_say_why(tmp_path):
         else:
             seen["refused"] += 1
             assert response.status_code == 422, response.status_code
-            assert summary_errors(response.text) or 'class="errors' in response.text
+            assert refusal(response.text) or 'class="errors' in response.text
             assert after.deals == before
 
     post_one()
@@ -331,5 +326,5 @@ def test_a_trischaken_typed_past_70_says_the_sum(app, client, lang, said):
         "type": "game", "dealer": "3", "contract": "trischaken", "tp0": "30", "tp1": "30", "tp2": "30",
         "action": "save", "key": secrets.token_urlsafe(16)})
     assert page.status_code == 422
-    assert said in summary_errors(page.text).replace("\u202f", " ")
+    assert said in refusal(page.text).replace("\u202f", " ")
     assert "may be left empty" not in page.text and stored(app, board).partie.deals == ()

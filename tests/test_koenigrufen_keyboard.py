@@ -164,7 +164,8 @@ def test_a_refused_save_puts_the_focus_on_what_to_fix(server, browser):
     page.locator("#card_points").fill("35,5")                 # no third: refused
     tap(page, "#save")
     expect(page.locator(".errors.summary")).to_be_focused()
-    expect(page.locator(".errors.summary")).to_contain_text("35.67")
+    expect(page.locator(".errors.summary a[href='#error-card_points']")).to_be_visible()
+    expect(page.locator("#error-card_points")).to_contain_text("35.67")   # the sentence once, beside its field
     expect(page.locator("#card_points")).to_have_attribute("aria-invalid", "true")
     assert settled(server, page)[0].partie.deals == ()
     close(context)

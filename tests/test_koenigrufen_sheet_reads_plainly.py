@@ -28,10 +28,12 @@ def test_a_zero_on_the_sheet_is_written_0(app, client, language):
     assert "·</span>" not in page
 
 
-@pytest.mark.parametrize("language, game_cells", [
-    ("en", ["+1 +0.20 €", "−1 −0.20 €", "+1 +0.20 €", "−1 −0.20 €"]),
-    ("de", ["+1 +0,20 €", "−1 −0,20 €", "+1 +0,20 €", "−1 −0,20 €"])])
-def test_a_deal_with_kontra_says_its_money_in_euros(app, client, language, game_cells):
+@pytest.mark.parametrize("language, game_cells, game_rows", [
+    ("en", ["+1 +0.20 €", "−1 −0.20 €", "+1 +0.20 €", "−1 −0.20 €"],
+     [["Game", "Anna, Cilli each", "+1", "+0.20 €"], ["Bernd, Dora each", "−1", "−0.20 €"]]),
+    ("de", ["+1 +0,20 €", "−1 −0,20 €", "+1 +0,20 €", "−1 −0,20 €"],
+     [["Spiel", "Anna, Cilli je", "+1", "+0,20 €"], ["Bernd, Dora je", "−1", "−0,20 €"]])])
+def test_a_deal_with_kontra_says_its_money_in_euros(app, client, language, game_cells, game_rows):
     if language == "de":
         client.environ_base.update(GERMAN)
     board = start(client)
@@ -40,16 +42,17 @@ def test_a_deal_with_kontra_says_its_money_in_euros(app, client, language, game_
     game = next(i for i in s.deals[0].items if i.item == "game")
     assert game.points == (1, -1, 1, -1) and game.money_points == (2, -2, 2, -2)   # Kontra: money only (stake 0.10)
     page = client.get(board + "/deal/1").text
-    items = re.search(r'<table class="items" id="items">.*?</table>', page, re.S).group(0)
-    row = re.search(r"<tr><th scope=\"row\">(?:Game|Spiel)</th>(.*?)</tr>", items, re.S).group(1)
-    cells = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", c)).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
-    assert cells == game_cells
+    # what the game item is made of, in a row per amount: the players who got it each, their points, their money
+    items = re.search(r'<table class="items by-item" id="items">.*?</table>', page, re.S).group(0)
+    body = re.search(r"<tbody>(.*?)</tbody>", items, re.S).group(1)
+    rows = [[re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", c)).strip() for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    assert rows == game_rows
     assert "(+2)" not in items and "(−2)" not in items
     # each player's money for the deal, in euros too (the stake 0.10 a money point)
     after = re.search(r'<table class="items players-after">.*?</table>', page, re.S).group(0)
-    assert re.search(r'<th scope="col">(?:Money|Geld)</th>', after)
-    rows = re.findall(r'<tr><th scope="row">[^<]*</th><td>([^<]*)</td><td>([^<]*)</td>', after)
-    assert [f"{p} {m}" for p, m in rows] == game_cells
+    rows = re.findall(r'<tr><th scope="row">[^<]*</th><td>([^<]*)<br><span class="hint">([^<]*)</span></td>', after)
+    assert [f"{p} {m}" for p, m in rows] == game_cells   # the deal's points over its money
     # the board says the same money for the deal
     cells = {d[0]: d[2] for d in sheet(client.get(board).text)[3]}[1]
     assert [" ".join(c[:3]) for c in cells] == game_cells

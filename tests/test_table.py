@@ -118,7 +118,7 @@ def test_a_deal_recorded_on_the_other_phone_is_not_recorded_twice(app, client, b
     assert response.status_code == 409
     page = response.text
     assert "Deal 1 was recorded on the other phone a moment ago: Bernd undertook" in page
-    assert "Bernd undertook, Bernd\u00a040\u00a0:\u00a0Anna\u00a030 — Anna −3, Bernd +3" in page
+    assert "Bernd undertook, Bernd\u00a040\u00a0: Anna\u00a030 — Anna −3, Bernd +3" in page
     assert "Record mine as deal 2 too" in page and "Discard mine" in page
     assert 'value="38"' in page and 'name="pile_of" value="0" checked' in page   # the form keeps its values
     # but not the dealer it proposed when it was opened: deal 1 was Anna's, so Bernd deals this one

@@ -30,7 +30,7 @@ def test_the_organiser_sees_which_phone_recorded_and_undid_a_tables_game(app, cl
     deleted, recorded_2, recorded_1 = phones   # newest first
     assert deleted == recorded_2 and recorded_2[1] == "iPhone · Mobile Safari 17 · iOS 17"
     assert recorded_1[1] == "Pixel 7 · Chrome Mobile 120 · Android 14"
-    assert "Deal 2 deleted" in page and "Deal 1 recorded" in page
+    assert "Deal 2 undone" in page and "Deal 1 recorded" in page   # the board's Undo, in its word
     # a table's phone sees the history without them
     assert "phone:" not in table.get(board + "/history").text
     # the organiser's page links each table's history

@@ -422,7 +422,7 @@ def test_the_cache_returns_what_a_full_replay_returns(app, client, board):
 def test_a_deal_shows_what_its_points_are_made_of(client, board):
     record(client, board, points="25 1/3", undertaker="geber", bonuses="pagat:0")
     page = client.get(board + "/deal/1").text
-    assert "Anna undertook, Anna\u00a025\u202f⅓\u00a0:\u00a0Bernd\u00a044\u202f⅔" in page
+    assert "Anna undertook, Anna\u00a025\u202f⅓\u00a0: Bernd\u00a044\u202f⅔" in page
     assert "<td>Game</td><td></td><td>4</td>" in page and "<td>Grammel-Punkt</td><td></td><td>1</td>" in page
     assert "<td>Pagat</td><td>1</td><td></td>" in page
     assert "Edit deal 1" in page and "Delete" in page

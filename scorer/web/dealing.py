@@ -273,6 +273,8 @@ class Dealing:
         pid = self.sp.id
         ident = number_sent(request.form.get("deal_id"))
         was = (request.view_args or {}).get("number", self.number)   # the number the form was opened with
+        deals = self.sp.partie.deals
+        unchanged = self.number <= len(deals) and facts(deals[self.number - 1]) == facts(self.deal)
         try:
             number = store.update_deal(db, pid, self.number, self.deal,
                                        self.guard(expected_version(form.version.data), edit_key(form)), ident=ident)
@@ -312,7 +314,8 @@ class Dealing:
                 message = _("The partie changed on another phone since you opened this form. Check deal "
                             "%(num)s on the board; to save your version anyway, press Save again.", num=now)
             return self.render(errors=[("type", message)], status=409, number=now)
-        flash(_("Deal %(num)s changed; everything after it recomputed.", num=number))
+        flash(_("Deal %(num)s saved as it was: nothing changed.", num=number) if unchanged else
+              _("Deal %(num)s changed; everything after it recomputed.", num=number))
         return self.saved(number, store.version(db, pid))
 
     def saved(self, number, version):

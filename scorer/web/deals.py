@@ -110,7 +110,7 @@ def undo(pid):
     expected = number_sent(form.version.data)
     try:
         entry = store.delete_deal(get_db(), pid, number, store.Guard(expected=expected, seen=sp, by=editor(pid),
-                                                                     device=device()))
+                                                                     device=device()), undo=True)
     except store.EndedError:
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))

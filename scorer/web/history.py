@@ -20,6 +20,7 @@ ACTIONS = {
     "recorded": lambda n: _("Deal %(num)s recorded", num=n),
     "edited": lambda n: _("Deal %(num)s edited", num=n),
     "deleted": lambda n: _("Deal %(num)s deleted", num=n),
+    "undone": lambda n: _("Deal %(num)s undone", num=n),   # a "deleted" the board's Undo made: the board's word
     "restored": lambda n: _("Deal %(num)s restored", num=n),
     "ended": lambda n: _("Partie ended"),
     "reopened": lambda n: _("Partie reopened"),
@@ -87,6 +88,8 @@ def history_rows(rows, partie, devices: bool = False) -> list[dict]:
     for row in rows:
         detail = row["detail"] or {}
         action = ACTIONS.get(row["action"])
+        if row["action"] == "deleted" and isinstance(detail, dict) and detail.get("undo"):
+            action = ACTIONS["undone"]
         if isinstance(detail, dict) and row["action"] in BY.get(detail.get("by"), {}):
             action = BY[detail["by"]][row["action"]]
         what = action(row["number"]) if action else row["action"]

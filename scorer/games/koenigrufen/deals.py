@@ -268,7 +268,7 @@ def _check_trischaken(rules: RuleSet, deal: Deal, n: int, out, problems: list[Pr
             bad = True
         elif 0 < value < 4:
             problems.append(Problem("card_points", "{value} card points are impossible: a trick is worth at least "
-                                    "1 1/3; no trick is 0", value=Thirds(value)))
+                                    "{trick}; no trick is 0", value=Thirds(value), trick=Thirds(4)))
             bad = True
     if not bad and sum(v for v in cp if v is not None) != TOTAL:
         problems.append(Problem("card_points", "the card points add up to {sum}, not 70: check the count",

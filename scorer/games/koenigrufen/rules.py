@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from ...options import Option, RuleSetForm, read_options
-from ...words import Listing, Message, Money, N_
+from ...words import Listing, Message, Money, N_, Thirds
 from .problems import KoenigrufenError, Problem
 
 PRESETS = ("ooe", "tirol", "wien")
@@ -545,7 +545,8 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, t
     def describe(self) -> list[Message]:
         """What this rule set pays, in plain words, one sentence each (str() gives English)."""
         lines = [Message("Four play each deal; with five at the table the dealer sits out."),
-                 Message("A positive game is won with 35 2/3 card points of 70; 35 1/3 loses.")]
+                 Message("A positive game is won with {win} card points of 70; {short} loses.", win=Thirds(107),
+                         short=Thirds(106))]
         if self.tariff_dict():
             lines.append(Message("A tariff of its own, based on {preset}.", preset=PRESET_NAMES[self.preset]))
         elif self.preset == "wien":
@@ -563,7 +564,8 @@ class RuleSet(RuleSetForm, presets=PRESETS, default="ooe", names=PRESET_NAMES, t
         if any(self.premium_value(p, False) == 0 for p in premiums):
             lines.append(Message("A premium worth 0 silent counts only announced."))
         if "sack1" in self.premiums or "sack2" in self.premiums:
-            lines.append(Message("1st Sack: a side with 45 2/3 card points; 2nd Sack: 55 2/3."))
+            lines.append(Message("1st Sack: a side with {first} card points; 2nd Sack: {second}.", first=Thirds(137),
+                                 second=Thirds(167)))
         if "valat" not in self.premiums:
             lines.append(Message("No Valat."))
         elif self.valat == "multiplier":

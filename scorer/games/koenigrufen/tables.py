@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...partie import table_head
-from .rules import CONTRACT_LABELS, ITEM_LABELS
+from ...words import N_
+from .rules import CONTRACT_LABELS, ITEM_LABELS, KING_CALLS
 from .scoring import Settlement
 
 def describe_deal(r, names) -> str:
@@ -48,22 +49,37 @@ def table(settlement: Settlement) -> str:
     return "\n".join(lines) + "\n"
 
 
+TYPE_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misdeal")}
+
+
 def rows(settlement: Settlement, sheet) -> list[list]:
     """The CSV's and Excel's rows: one a deal (who dealt and played what, the multiplier, each player's points
-    and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`."""
+    and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`: the CSV keeps its
+    English words and the contracts' ids, Excel says them in the page's language, as the players do ("Solodreier",
+    "König im Talon")."""
     names = [sheet.name(n) for n in settlement.partie.players]
     n = len(names)
-    out = [["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "multiplier",
-            *(f"points {x}" for x in names), *(f"money points {x}" for x in names)]]
+    _ = sheet.word
+
+    def each(header: str) -> list[str]:
+        return [header.format(name=x) for x in names]
+
+    out = [[_("Deal", "deal"), _("Dealer", "dealer"), _("Type", "type"), _("Contract", "contract"),
+            _("Declared by", "declarer"), _("Partner", "partner"), _("Offender", "offender"),
+            _("Multiplier", "multiplier"), *each(_("Points {name}", "points {name}")),
+            *each(_("Money points {name}", "money points {name}"))]]
     for r in settlement.deals:
         d = r.deal
-        out.append([r.number, names[d.dealer], d.type, d.contract or "",
-                    "" if d.declarer is None else names[d.declarer],
-                    "" if d.real_partner is None else names[d.real_partner],
+        partner = "" if d.real_partner is None else names[d.real_partner]
+        if not partner and d.contract in KING_CALLS and d.partner is None:
+            partner = _("King in the talon", "")
+        out.append([r.number, names[d.dealer], _(TYPE_LABELS[d.type], d.type),
+                    _(CONTRACT_LABELS[d.contract], d.contract) if d.contract else "",
+                    "" if d.declarer is None else names[d.declarer], partner,
                     "" if d.offender is None else names[d.offender], r.multiplier, *r.points, *r.money_points])
     blank = [""] * 7
-    out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
-    out.append(["money", *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])
+    out.append([_("Total", "total"), *blank, *settlement.balance, *settlement.money_balance])
+    out.append([_("Money (€)", "money"), *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])
     return out
 
 

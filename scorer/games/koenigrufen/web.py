@@ -20,7 +20,7 @@ from .deals import WIN, deal_won
 from .scoring import in_money, next_dealer
 from .file import parse_deal
 from .game import GAME
-from .rules import CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
+from .rules import BIRDS, CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
 from ...cards import PACK_54, CardError
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
@@ -167,7 +167,8 @@ def make_form(sp, settlement, deal=None) -> DealForm:
     partie = sp.partie
     form = DealForm()
     players = seats(form, partie, "dealer", "declarer", "offender", "pile_of")
-    form.partner.choices = players + [("talon", _("King in the talon"))]
+    # calling one's own King (where a house allows it) is entered as the King in the talon: he plays alone (§2)
+    form.partner.choices = players + [("talon", _("King in the talon (or his own)"))]
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
     if request.method == "GET":
         form.key.data = new_key()
@@ -320,7 +321,8 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
             return None, errors
         return Deal("renonce", dealer, contract, declarer, partner, offender=offender, premiums=premiums), []
     won = {"won": True, "lost": False}.get(form.result.data)
-    conceded = bool(form.conceded.data) and contract in CONCEDABLE
+    # a box left ticked while hidden (another contract, a partner named) is not a concession
+    conceded = bool(form.conceded.data) and contract in CONCEDABLE and partner is None
     if contract == "trischaken":
         points, missing = [], []
         for i in range(n):
@@ -369,7 +371,9 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
     if conceded:
         if errors:
             return None, errors
-        birds = tuple(p for p in premiums if p.side == "declarer" and p.announced)
+        # what a concession reads: the birds the declarer's side announced (a conceded game was not played: the form
+        # shows only the birds' side, and a bird entered for it was announced)
+        birds = tuple(p for p in premiums if p.side == "declarer" and p.premium in BIRDS)
         return Deal("game", dealer, contract, declarer, partner, conceded=True,
                     premiums=tuple(Premium(p.premium, p.side, True, True, 1) for p in birds)), []
     try:
@@ -380,6 +384,12 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
     if won is None and cp is None and not errors:
         errors.append(("result", _("Say whether the game was won or lost (or enter the card points).")))
     kontra = int(form.kontra.data) if form.kontra.data in ("1", "2", "4", "8") else 1
+    valat = next((p.side for p in premiums if p.premium == "valat" and p.made), None)
+    if valat is not None and won is not None and cp is None and won != (valat == "declarer"):
+        # the engine says it in a file's words ("won must be false"); the form says which button to tap
+        errors.append(("result", _("A Valat made by the declarer's side means the game is won: tap Won.")
+                       if valat == "declarer" else
+                       _("A Valat made by the opponents means the game is lost: tap Lost.")))
     if errors:
         return None, errors
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=cp, kontra=kontra,
@@ -391,10 +401,10 @@ def _premiums(form: DealForm, rules, renonce: bool):
         side = form[f"side_{p}"].data
         if side not in ("declarer", "opponents"):
             continue
-        announced = form[f"ann_{p}"].data != "no"
-        if renonce:   # what was said before it: a silent one is listed, and not paid (RULES-KOENIGRUFEN §13)
-            yield Premium(p, side, announced)
+        if renonce:   # only what was announced before it is paid (§13): the form asks only whose was announced
+            yield Premium(p, side, True)
             continue
+        announced = form[f"ann_{p}"].data != "no"
         made = form[f"made_{p}"].data != "no"
         kontra = int(form[f"kon_{p}"].data) if announced and form[f"kon_{p}"].data in ("2", "4", "8") else 1
         yield Premium(p, side, announced, made, kontra)
@@ -487,8 +497,12 @@ def form_context(partie, form, counted: str = "") -> dict:
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
             "describe": describe, "item_label": item_label, "short_result": short_result,
-            "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS),
-            "counters": COUNTERS, "limits": LIMITS, "counted": counted}
+            "not_counted_lines": not_counted_lines,
+            "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS), "birds": BIRDS,
+            "counters": COUNTERS, "limits": LIMITS, "counted": counted,
+            # the summary of a refused Save names these parts of the form (the others by their fields' labels)
+            "error_labels": {"premiums": _("Premiums"), "kontra_each": _("Kontra by each opponent"),
+                             "calculator": _("Count the pile")}}
 
 
 def short_result(result, partie, money: bool = False) -> str:
@@ -525,11 +539,86 @@ def item_label(item: str) -> str:
 
 
 def describe(result, partie) -> str:
-    """One line of the board for a deal: "Anna Rufer with Cilli, won · Pagat announced made · Kontra"."""
-    return facts(result.deal, partie, result.won)
+    """One line of the board for a deal: "Anna Rufer with Cilli, won · Pagat announced made · Kontra"; what was
+    entered and does not count is marked so ("Trull silent made (not counted)"; the deal's page says why)."""
+    return facts(result.deal, partie, result.won, uncounted=not_counted(result, partie.rules))
 
 
-def facts(deal, partie, won=None, decided=True) -> str:
+NOT_COUNTED = {
+    "renonce": _l("a renonce pays only the premiums announced before it"),
+    "conceded": _l("a conceded game pays the game and the birds its declarer announced, nothing else"),
+    "conceded_rufer": _l("a conceded Rufer pays the game only"),
+    "valat_silent": _l("beside a Valat only announced premiums count"),
+    "valat_includes": _l("a Valat made includes the Trull and the Four Kings"),
+    "talon_kontra": _l("the King lay in the talon: in a Solorufer no Kontra counts"),
+    "rules": _l("these rules do not count it here"),
+}
+
+
+def not_counted(result, rules) -> dict[str, str]:
+    """What was entered for a deal and does not count, with why (RULES-KOENIGRUFEN §3, §4, §7, §12): a premium by its
+    name, a Kontra on the game as "kontra", one on a premium as "kontra:<premium>". Read off the engine's items: a
+    premium without an item of its own, a Kontra whose item's money is its points; the reason in the rules' words
+    where this page knows it."""
+    deal = result.deal
+    out: dict[str, str] = {}
+    if deal is None or deal.type == "misdeal":
+        return out
+    premiums = deal.premiums
+    if deal.type == "renonce":
+        return {p.premium: str(NOT_COUNTED["renonce"]) for p in premiums if not p.announced}
+    if deal.conceded:
+        for p in premiums:
+            if deal.contract == "rufer":
+                out[p.premium] = str(NOT_COUNTED["conceded_rufer"])
+            elif p.premium not in BIRDS or p.side != "declarer" or not p.announced:
+                out[p.premium] = str(NOT_COUNTED["conceded"])
+        return out
+    items = {i.item: i for i in result.items}
+    valat = next((p for p in premiums if p.premium == "valat"), None)
+    mode = rules.valat
+    for p in premiums:
+        if p.premium in items:
+            continue
+        if valat is not None and mode == "multiplier" and not p.announced:
+            out[p.premium] = str(NOT_COUNTED["valat_silent"])
+        elif valat is not None and valat.made and mode == "premium" and p.premium in ("trull", "koenige"):
+            out[p.premium] = str(NOT_COUNTED["valat_includes"])
+        else:
+            out[p.premium] = str(NOT_COUNTED["rules"])
+    if rules.kontra_in_schrift:   # the points carry the Kontra too: nothing to compare
+        return out
+    talon = deal.contract == "solorufer" and deal.real_partner is None
+    why = str(NOT_COUNTED["talon_kontra" if talon else "rules"])
+    game = items.get("valat") or items.get("game")
+    if deal.kontra > 1 and game is not None and any(game.points) and game.money_points == game.points:
+        out["kontra"] = why
+    for p in premiums:
+        item = items.get(p.premium)
+        if p.kontra > 1 and item is not None and any(item.points) and item.money_points == item.points:
+            out[f"kontra:{p.premium}"] = why
+    return out
+
+
+def not_counted_lines(result, partie) -> list[str]:
+    """The deal's page and its preview: each thing entered that does not count, and why ("Trull silent made: beside
+    a Valat only announced premiums count.")."""
+    deal = result.deal
+    lines = []
+    for key, why in not_counted(result, partie.rules).items():
+        if key == "kontra":
+            what = say(KONTRA_LABELS.get(deal.kontra, ""))
+        elif key.startswith("kontra:"):
+            premium = next(p for p in deal.premiums if p.premium == key[7:])
+            what = f"{say(PREMIUM_LABELS.get(premium.premium, premium.premium))}: {say(KONTRA_LABELS.get(premium.kontra, ''))}"
+        else:
+            premium = next(p for p in deal.premiums if p.premium == key)
+            what = renonce_premium_words(premium) if deal.type == "renonce" else premium_words(premium, kontra=False)
+        lines.append(sentence(f"{what}: {why}"))
+    return lines
+
+
+def facts(deal, partie, won=None, decided=True, uncounted=None) -> str:
     names = partie.players
     n = len(names)
     if deal is None:
@@ -543,16 +632,23 @@ def facts(deal, partie, won=None, decided=True) -> str:
         words += " " + _("with %(name)s", name=names[deal.real_partner])
     elif deal.partner is None and deal.contract in KING_CALLS:
         words += ", " + _("King in the talon")
+    uncounted = uncounted or {}
+    off = " " + _("(not counted)")
     if deal.type == "renonce":
         words += " · " + (_("renonce by %(name)s", name=names[deal.offender]) if _ok(deal.offender, n)
                           else _("renonce"))
+        for p in deal.premiums:   # what was announced before it is paid ("Pagat announced")
+            words += " · " + renonce_premium_words(p) + (off if p.premium in uncounted else "")
         return words
     if deal.contract == "trischaken" and isinstance(deal.card_points, tuple):
         words += " · " + ", ".join(f"{names[i]} {card_points(cp)}" for i, cp in enumerate(deal.card_points)
                                    if cp is not None and i < n)
         return words
-    if deal.conceded:
-        return words + " · " + _("conceded")
+    if deal.conceded:   # the birds its declarer announced are paid with the game ("Pagat announced")
+        words += " · " + _("conceded")
+        for p in deal.premiums:
+            words += " · " + renonce_premium_words(p) + (off if p.premium in uncounted else "")
+        return words
     if isinstance(deal.card_points, int):
         words += f", {card_points(deal.card_points)}{SCORE_COLON}{card_points(TOTAL - deal.card_points)}"
     if decided and won is not None:
@@ -560,24 +656,33 @@ def facts(deal, partie, won=None, decided=True) -> str:
     elif deal.won is not None:
         words += " · " + (_("won") if deal.won else _("lost"))
     if deal.kontra > 1:
-        words += " · " + say(KONTRA_LABELS.get(deal.kontra, ""))
+        words += " · " + say(KONTRA_LABELS.get(deal.kontra, "")) + (off if "kontra" in uncounted else "")
     for i, k in enumerate(deal.kontra_each or ()):
         if k > 1 and i < n:
             words += " · " + _("%(level)s by %(name)s", level=say(KONTRA_LABELS.get(k, "")), name=names[i])
     for p in deal.premiums:
-        words += " · " + premium_words(p)
+        words += " · " + premium_words(p, off if f"kontra:{p.premium}" in uncounted else "")
+        words += off if p.premium in uncounted else ""
     return words
 
 
-def premium_words(p: Premium) -> str:
+def premium_words(p: Premium, kontra_off: str = "", kontra: bool = True) -> str:
     what = say(PREMIUM_LABELS.get(p.premium, p.premium))
     side = _("opponents") if p.side == "opponents" else ""
     how = {(True, True): _("announced made"), (True, False): _("announced failed"), (False, True): _("silent made"),
            (False, False): _("silent failed")}[(bool(p.announced), bool(p.made))]   # whole phrases: "angesagt und gemacht"
     text = " ".join(x for x in (what, side and f"({side})", how) if x)
-    if p.kontra > 1:
-        text += ", " + say(KONTRA_LABELS.get(p.kontra, ""))
+    if kontra and p.kontra > 1:
+        text += ", " + say(KONTRA_LABELS.get(p.kontra, "")) + kontra_off
     return text
+
+
+def renonce_premium_words(p: Premium) -> str:
+    """A premium of a renonce or a concession: only whether it was announced matters ("Pagat announced", "Uhu
+    (opponents) silent")."""
+    what = say(PREMIUM_LABELS.get(p.premium, p.premium))
+    side = f"({_('opponents')})" if p.side == "opponents" else ""
+    return " ".join(x for x in (what, side, _("announced") if p.announced else _("silent")) if x)
 
 
 def _ok(value, n) -> bool:
@@ -645,9 +750,33 @@ class Next:
         self.deals = settlement.deals
 
 
+def item_rows(result, partie, in_euros: bool) -> tuple[bool, list[tuple[str, list[tuple[str, str, str]]]]]:
+    """A deal's items for its page: whether any item's money differs from its points (a Kontra), and per item its
+    label and rows (who, points, money): the players with the same amount in one row ("Anna, Bernd each", −16), the
+    one who gains most first; a player an item leaves at 0 is not named (everybody, when it leaves all at 0: a
+    misdeal free of charge)."""
+    names = partie.players
+    stake = partie.rules.stake
+    with_money = any(item.money_points != item.points for item in result.items)
+    items = []
+    for item in result.items:
+        money = in_money(item.money_points, stake) if in_euros else item.money_points
+        groups: dict = {}
+        for i, (x, m) in enumerate(zip(item.points, money)):
+            if x or m:
+                groups.setdefault((x, m), []).append(names[i])
+        rows = []
+        for (x, m), who in sorted(groups.items(), key=lambda kv: (-kv[0][0], -kv[0][1])):
+            together = ", ".join(who) if len(who) == 1 else _("%(names)s each", names=", ".join(who))
+            rows.append((together, signed(x), euros(m) if in_euros else signed(m)))
+        items.append((item_label(item.item), rows or [(_("everybody"), "0", "0")]))
+    return with_money, items
+
+
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
-    return {"describe": describe, "item_label": item_label, "premium_words": premium_words, "in_money": in_money}
+    return {"describe": describe, "item_label": item_label, "premium_words": premium_words, "in_money": in_money,
+            "item_rows": item_rows, "not_counted_lines": not_counted_lines}
 
 
 def common_starts(settlement) -> list[dict]:

@@ -123,6 +123,38 @@
     });
   }
 
+  // Trischaken's Blatt buttons: a tap on +1 or +2 gives its row the third and leaves the cursor where it was (the
+  // next player's field, the keypad open), so a third costs no tap more
+  function setupBlattKeepsFocus(form) {
+    const fs = form.querySelector("#fs-card_points");
+    if (!fs) return;
+    let keep = null;
+    fs.addEventListener("pointerdown", function (event) {
+      const active = document.activeElement;
+      keep = event.target.closest(".blatt") && active && active.matches("input[data-advance]") ? active : null;
+    });
+    fs.addEventListener("change", function (event) {
+      if (keep && /^tb[0-9]$/.test(event.target.name || "")) keep.focus({ preventScroll: true });
+      keep = null;
+    });
+  }
+
+  // Trischaken's rows say who is the Vorhand (he pays double): the word follows the dealer to the next player's row
+  function setupVorhandRow(form) {
+    const mark = form.querySelector("#tp-vorhand");
+    const fs = form.querySelector("#fs-declarer");
+    if (!mark || !fs) return;
+    const seats = JSON.parse(fs.dataset.seats || "[]");
+    function follow() {
+      const dealer = form.querySelector("input[name=dealer]:checked");
+      const label = dealer && form.querySelector("label[for=tp" + seats[parseInt(dealer.value, 10)] + "]");
+      if (label && mark.parentNode !== label) label.append(mark);
+    }
+    form.addEventListener("change", follow);
+    follow();
+  }
+
   window.scorer.form.add({ init: function (form) {
-    setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form); } });
+    setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form);
+    setupBlattKeepsFocus(form); setupVorhandRow(form); } });
 })();

@@ -69,7 +69,8 @@ def _what(deal: Deal, names, piles) -> str:
         words += ", " + _("Kontra")
     if piles:   # each pile named: the undertaker's own first ("Bernd 20 : Anna 50"), never two bare numbers
         first = deal.undertaker if deal.undertaker in (0, 1) else 0
-        words += ", " + SCORE_COLON.join(f"{names[i]}\u00a0{card_points(piles[i])}" for i in (first, 1 - first))
+        # each name with its points unbroken; long names may break the line after the colon, never inside a pile
+        words += ", " + "\u00a0: ".join(f"{names[i]}\u00a0{card_points(piles[i])}" for i in (first, 1 - first))
     if deal.type == "renonce" and deal.offender in (0, 1):
         words += " · " + _("renonce by %(name)s", name=names[deal.offender])
     return words
