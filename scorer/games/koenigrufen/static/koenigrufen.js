@@ -123,6 +123,35 @@
     });
   }
 
+  // A dealer corrected on a contract only the Vorhand plays, after a choice that depends on who plays (the partner, a
+  // premium's side, the result, Trischaken's card points): the Vorhand is another person now, so the form asks
+  // (the shared form.js marks the choices to check and holds Save until answered; the server asks the same)
+  const MARKS = { partner: "fs-partner", premiums: "premiums", result: "fs-result", card_points: "fs-card_points" };
+  function asks(form, before) {
+    const table = JSON.parse(form.dataset.asks || "{}");
+    const type = form.querySelector("input[name=type]:checked");
+    const contract = form.querySelector("input[name=contract]:checked");
+    const dealer = form.querySelector("input[name=dealer]:checked");
+    const fs = form.querySelector("#fs-declarer");
+    if (!type || (type.value !== "game" && type.value !== "renonce") || !contract || !table[contract.value] ||
+        !dealer || !fs) return null;
+    const seats = JSON.parse(fs.dataset.seats || "[]");
+    const now = seats[parseInt(dealer.value, 10)];
+    if (now === undefined || now === seats[before]) return null;
+    const ask = table[contract.value];
+    const typed = ask.fields.some(function (field) {
+      if (field === "premiums") return !!form.querySelector("input[name^=side_]:checked:not([value=''])");
+      if (field === "card_points") {
+        return Array.prototype.some.call(form.querySelectorAll("input[name^=tp]"), function (el) { return !!el.value.trim(); });
+      }
+      return !!form.querySelector("input[name=" + field + "]:checked");
+    });
+    if (!typed) return null;
+    const names = JSON.parse((form.querySelector("#who-plays") || { dataset: {} }).dataset.names || "[]");
+    return { text: ask.text.split("{name}").join(names[now] || ""),
+             marks: ask.fields.map(function (field) { return MARKS[field]; }) };
+  }
+
   window.scorer.form.add({ init: function (form) {
-    setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form); } });
+    setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form); }, asks: asks });
 })();
