@@ -495,9 +495,12 @@ def _restorable(db: Database, pid: str, entry: int) -> tuple[dict, int]:
 def restore_plan(db: Database, pid: str, entry: int) -> tuple[dict, int, bool]:
     """What putting back history entry `entry` would do, read without changing anything: the deal's stored facts,
     the number it would get (the deals from that number on move one on), and whether deals were recorded (or put
-    back) since it was deleted. RestoredError as `restore_deal`."""
+    back) since it was deleted. RestoredError as `restore_deal`; ScoringError when a deal may not be put back now
+    (`deal_checks`)."""
     with reading(db):
         detail, number = _restorable(db, pid, entry)
+        for refuse in deal_checks:   # refused anyway (a tournament table's round is complete): ScoringError
+            refuse(db, pid)
         since = bool(list(db.query("select 1 from history where partie_id = ? and id > ? and action in "
                                    "('recorded', 'restored') limit 1", [pid, entry])))
     return detail["before"], number, since

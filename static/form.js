@@ -10,7 +10,8 @@
 //     entries' values read as the game reads them now); returns the fields;
 //   filled(form, fields): after they are put back (what the game keeps beside the fields);
 //   asks(form, before): the dealer was corrected from seat `before` (the dealer the choices were made under): when
-//     that changes who plays, {text: the sentence, marks: [ids of the parts to check]}, else null (setupAsks).
+//     that changes who plays, {marks: [ids of the parts to check]}, else null (setupAsks; the sentence that says
+//     what changed comes with the live preview, the server's own words).
 // The forms are wired once every deferred script has run (DOMContentLoaded), so a game's hooks are there. A form
 // the player used before that (a slow phone) is adopted as it stands: no script moves what the page already holds.
 (function () {
@@ -337,10 +338,12 @@
   }
 
   // A correction of the dealer that changes who plays asks. The form carries the dealer its choices were made under
-  // (`typed_dealer`); when the dealer differs and the game's script says what depends on him (its `asks` hook), the
-  // sentence stands under the dealer, the choices to check are marked, and Save sends nothing until the player has
-  // answered: "It is right" or a change in a marked choice. Then, or when nothing depends on the dealer, the form's
-  // choices are the ones made under the dealer it shows. The server asks the same of a form without the script.
+  // (`typed_dealer`); when the dealer differs and the game's script says what depends on him (its `asks` hook), a
+  // question stands under the dealer (the server's sentence once the live preview brings it: "Dora is now Vorhand, so
+  // Dora plays the Rufer: check the partner and the premiums."; offline a general one), the choices to check are
+  // marked, and Save sends nothing until the player has answered: "It is right" or a change in a marked choice.
+  // Then, or when nothing depends on the dealer, the form's choices are the ones made under the dealer it shows. The
+  // server asks the same of a form without the script.
   function setupAsks(form) {
     const typed = form.querySelector("input[name=typed_dealer]");
     if (!typed) return;
@@ -349,12 +352,18 @@
       const d = form.querySelector("input[name=dealer]:checked");
       return d ? d.value : "";
     }
+    function unmark() {
+      marked.forEach(function (el) {
+        el.classList.remove("asked");
+        el.querySelectorAll(".asked-note").forEach(function (p) { p.remove(); });
+      });
+      marked = [];
+    }
     function settle() {   // the choices as they stand are the player's under the dealer shown
       typed.value = dealer();
       const box = document.getElementById("asks");
       if (box) box.remove();
-      marked.forEach(function (el) { el.classList.remove("asked"); });
-      marked = [];
+      unmark();
     }
     function check() {
       const before = parseInt(typed.value, 10);
@@ -364,10 +373,10 @@
       }
       if (!found) { settle(); return; }
       let box = document.getElementById("asks");
-      if (!box) {
+      if (!box) {   // said as the server says a refusal: the form's summary box
         box = document.createElement("div");
         box.id = "asks";
-        box.className = "asks notice";
+        box.className = "errors summary";
         box.setAttribute("role", "alert");
         box.setAttribute("tabindex", "-1");
         const keep = document.createElement("button");
@@ -376,15 +385,25 @@
         keep.className = "button";
         keep.textContent = WORDS.asksKeep || "It is right";
         keep.addEventListener("click", settle);
-        box.append(line("", "asks-text"), keep);
+        box.append(line(WORDS.asks || "", "asks-text"), keep);
         const at = form.querySelector("#fs-dealer");
         if (at) at.after(box); else form.prepend(box);
       }
-      box.querySelector(".asks-text").textContent = found.text;
-      marked.forEach(function (el) { el.classList.remove("asked"); });
+      said();
+      unmark();
       marked = (found.marks || []).map(function (id) { return document.getElementById(id); }).filter(Boolean);
-      marked.forEach(function (el) { el.classList.add("asked"); });
+      marked.forEach(function (el) {   // each choice to check says so, where it is
+        el.classList.add("asked");
+        el.append(line(WORDS.asksCheck || "", "errors asked-note"));
+      });
     }
+    function said() {   // the server's sentence, from the preview of the form as it is
+      const box = document.getElementById("asks");
+      const words = document.getElementById("asks-said");
+      if (box && words) box.querySelector(".asks-text").textContent = words.textContent;
+    }
+    const preview = document.getElementById("preview");
+    if (preview) new MutationObserver(said).observe(preview, { childList: true, subtree: true });
     form.addEventListener("change", function (event) {
       // a change in a marked choice answers the question; any other change asks again if it still stands
       if (event.target.name !== "dealer" && marked.some(function (el) { return el.contains(event.target); })) {
@@ -682,8 +701,8 @@
   // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it), and
   // the way back no longer says "nothing saved": the deal waits on this phone
   function kept(form) {
-    const way = document.querySelector("p.back a[data-kept]");
-    if (way) way.textContent = way.dataset.kept;
+    const way = document.querySelector("p.back .back-note");
+    if (way && WORDS.kept) way.textContent = WORDS.kept;
     const word = form.querySelector("#save .save-word");
     if (!word || !WORDS.kept) return;
     if (!word.dataset.save) word.dataset.save = word.textContent;

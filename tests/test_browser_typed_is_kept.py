@@ -291,7 +291,7 @@ def test_recorded_as_deal_n_is_withdrawn_when_that_deal_changes(server, browser,
     page.locator("#points").fill("40")
     tap(page, "#save")
     expect(page.locator(".queued")).to_be_visible()
-    expect(page.locator("p.back a")).to_contain_text("waits on this phone")   # not "nothing saved": it is kept
+    expect(page.locator("p.back a")).to_contain_text("Kept on this phone")    # not "nothing saved": it is kept
     page.locator("p.back a").tap()
     page.wait_for_selector("#outbox")
     dead.off()

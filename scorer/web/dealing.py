@@ -12,6 +12,7 @@ import re
 
 from flask import flash, g, jsonify, redirect, render_template, request, url_for
 from flask.globals import request_ctx
+from markupsafe import Markup
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from .. import store
@@ -98,6 +99,12 @@ def deal_ident(sp, number, form):
     return ident
 
 
+def attribute_json(value) -> Markup:
+    """JSON for a single-quoted HTML attribute: compact, its quotes left as they are (a page of at most 30 kB)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
 def base_sent() -> dict | None:
     """The base an edit form carries (the deal's facts when it was opened), or None if it has none that reads."""
     try:
@@ -149,6 +156,7 @@ class Dealing:
         # told from what another phone changed meanwhile (`merged`)
         self.base = facts(existing) if existing is not None and request.method == "GET" else base_sent()
         self.count_shown = None   # the deals a conflict's page showed (its `count`, drawn anew every round)
+        self.asks_said = ""       # the live preview's: what a dealer corrected changed (`asked`), for the script
 
     # -- the request --
 
@@ -172,9 +180,12 @@ class Dealing:
             if now is None or now > len(self.sp.partie.deals):   # deleted on another phone
                 return self.deleted(self.number)
             self.number = now
-        asked = [] if request.args.get("fragment") else self.asked()
+        asked = self.asked()
         self.deal, errors = self.web.to_deal(form, self.sp.partie)
         errors = self.score() or errors   # a deal the engine refuses: its problems at their fields
+        if request.args.get("fragment") and asked:   # the live preview: the script's question gets the sentence
+            self.asks_said = asked[0][1]
+            asked = []
         if asked or errors:
             return self.render(asked + errors, status=422)
         if action not in SAVES:
@@ -192,8 +203,8 @@ class Dealing:
             preview=f"{self.game.templates}/_preview.html", sp=self.sp, partie=partie, s=self.settlement,
             form=self.form, number=self.number if number is HELD else number, errors=by_field(errors),
             summary=list(dict.fromkeys(m for _field, m in errors)), result=result,
-            to_record=self.to_record(result), base=json.dumps(self.base, ensure_ascii=False) if self.base else "",
-            count_shown=self.count_shown, **self.web.form_context(partie, self.form, **extra),
+            to_record=self.to_record(result), base=attribute_json(self.base) if self.base else "",
+            count_shown=self.count_shown, asks_said=self.asks_said, **self.web.form_context(partie, self.form, **extra),
         ), status
 
     def to_record(self, result) -> str:

@@ -157,7 +157,7 @@ def put_back_question(sp, entry: int, back: str):
     after), and a second button that does it."""
     try:
         raw, number, since = store.restore_plan(get_db(), sp.id, entry)
-    except store.RestoredError:
+    except (store.RestoredError, ScoringError):   # refused: the store says why, as ever
         return None
     partie = sp.partie
     if number > len(partie.deals) or not since:

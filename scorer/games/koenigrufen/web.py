@@ -522,10 +522,7 @@ def form_context(partie, form, counted: str = "") -> dict:
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
             "describe": describe, "item_label": item_label, "short_result": short_result,
             "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS),
-            "counters": COUNTERS, "limits": LIMITS, "counted": counted,
-            # what a corrected dealer asks, by contract: the script says it at once (koenigrufen.js), the server too
-            "asks": json.dumps({c: {"text": str(text) % {"name": "{name}"}, "fields": fields}
-                                for c, (text, fields) in ASKS.items() if c in rules.contracts})}
+            "counters": COUNTERS, "limits": LIMITS, "counted": counted}
 
 
 def short_result(result, partie, money: bool = False) -> str:

@@ -125,21 +125,22 @@
 
   // A dealer corrected on a contract only the Vorhand plays, after a choice that depends on who plays (the partner, a
   // premium's side, the result, Trischaken's card points): the Vorhand is another person now, so the form asks
-  // (the shared form.js marks the choices to check and holds Save until answered; the server asks the same)
+  // (the shared form.js marks the choices to check and holds Save until answered; the server asks the same, and
+  // says it: web.py's ASKS, whose fields these are)
   const MARKS = { partner: "fs-partner", premiums: "premiums", result: "fs-result", card_points: "fs-card_points" };
+  const ASKS = { rufer: ["partner", "premiums"], sechserdreier: ["result", "premiums"], trischaken: ["card_points"] };
   function asks(form, before) {
-    const table = JSON.parse(form.dataset.asks || "{}");
     const type = form.querySelector("input[name=type]:checked");
     const contract = form.querySelector("input[name=contract]:checked");
     const dealer = form.querySelector("input[name=dealer]:checked");
     const fs = form.querySelector("#fs-declarer");
-    if (!type || (type.value !== "game" && type.value !== "renonce") || !contract || !table[contract.value] ||
+    if (!type || (type.value !== "game" && type.value !== "renonce") || !contract || !ASKS[contract.value] ||
         !dealer || !fs) return null;
     const seats = JSON.parse(fs.dataset.seats || "[]");
     const now = seats[parseInt(dealer.value, 10)];
     if (now === undefined || now === seats[before]) return null;
-    const ask = table[contract.value];
-    const typed = ask.fields.some(function (field) {
+    const fields = ASKS[contract.value];
+    const typed = fields.some(function (field) {
       if (field === "premiums") return !!form.querySelector("input[name^=side_]:checked:not([value=''])");
       if (field === "card_points") {
         return Array.prototype.some.call(form.querySelectorAll("input[name^=tp]"), function (el) { return !!el.value.trim(); });
@@ -147,9 +148,7 @@
       return !!form.querySelector("input[name=" + field + "]:checked");
     });
     if (!typed) return null;
-    const names = JSON.parse((form.querySelector("#who-plays") || { dataset: {} }).dataset.names || "[]");
-    return { text: ask.text.split("{name}").join(names[now] || ""),
-             marks: ask.fields.map(function (field) { return MARKS[field]; }) };
+    return { marks: fields.map(function (field) { return MARKS[field]; }) };
   }
 
   window.scorer.form.add({ init: function (form) {

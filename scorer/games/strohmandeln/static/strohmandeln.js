@@ -78,12 +78,7 @@
     const seats = JSON.parse(form.dataset.vorhandSeats || "[1, 0]");
     const now = seats[parseInt(dealer, 10)];
     if (now === seats[before] || parseInt(pile, 10) !== seats[before]) return null;
-    function name(seat) {
-      const span = form.querySelector("input[name=pile_of][value='" + seat + "'] + span");
-      return span ? span.textContent.trim() : "";
-    }
-    return { text: (form.dataset.asks || "").replace("{now}", name(now)).replace("{pile}", name(pile)),
-             marks: ["fs-pile_of"] };
+    return { marks: ["fs-pile_of"] };
   }
 
   // an outbox entry queued when the undertaker was a role ("forehand", "dealer"): the person it named

@@ -348,13 +348,8 @@ def asks(form: DealForm, partie: Partie, before: int) -> tuple[str, tuple[str, .
     if now == vorhand(before) or pile != vorhand(before):
         return None
     names = partie.players
-    return asks_sentence(names[now], names[pile]), ("pile_of",)
-
-
-def asks_sentence(now: str, pile: str) -> str:
-    """The sentence `asks` says (and the form's script, with "{now}" and "{pile}")."""
     return _("%(now)s is now Vorhand, and the card points typed are still %(pile)s's: check whose pile was "
-             "counted.", now=now, pile=pile)
+             "counted.", now=names[now], pile=names[pile]), ("pile_of",)
 
 
 def keep_persons(form: DealForm) -> None:
@@ -438,7 +433,7 @@ def form_context(partie, form, counted: bool = False) -> dict:
     return {"bonus_choices": bonus_choices(partie), "short_result": short_result, "counters": counters_for(partie.rules),
             "limits": counter_limits(partie.rules), "item_label": item_label,
             "format_blatt": format_blatt, "counted": counted, "pile_player": pile_player, "vorhand": vorhand,
-            "next_dealers": next_dealers(partie), "asks_text": asks_sentence("{now}", "{pile}")}
+            "next_dealers": next_dealers(partie)}
 
 
 def next_dealers(partie) -> dict:
