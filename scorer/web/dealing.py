@@ -244,10 +244,11 @@ class Dealing:
         if not self.sp.running:
             store.set_ended(get_db(), self.sp.id, False)
             self.reread()
+        asked = self.asked()   # a dealer corrected under choices that depend on him: said here too
         self.deal, errors = self.web.to_deal(self.form, self.sp.partie)
-        result = None if self.deal is None or errors or self.score() else self.result
+        result = None if asked or self.deal is None or errors or self.score() else self.result
         flash(_("The partie is open again. Your deal is kept below: check it and save it."))
-        return self.render(result=result)
+        return self.render(errors=asked, result=result)
 
     def reread(self) -> None:
         """The partie as it is now in the store (another phone changed it), and its settlement."""
