@@ -207,7 +207,8 @@
                                 version_after: known.version, count_after: known.was });
             const outbox = document.getElementById("outbox");
             if (outbox && outbox.dataset.pid === next.pid) recordedHere = true;
-            window.dispatchEvent(new CustomEvent("scorer:recorded", { detail: { key: next.key, done: {} } }));
+            window.dispatchEvent(new CustomEvent("scorer:recorded", {
+              detail: { key: next.key, done: { board: "/p/" + encodeURIComponent(next.pid) } } }));
           } else if (known) {   // not recorded (or recorded and undone since: its send says so): sent as it is
             const box = loadBox();
             const entry = box.find(function (e) { return e.key === next.key; });

@@ -381,12 +381,13 @@ def walk(server, browser, game, env, steps):  # noqa: F811
         complete(form)
         check_step(form)
         count = len(settled_by_id(app, pid)[0].partie.deals)
-        if env["other"] and not env["offline"]:
+        offline = env["offline"] and js and not env["other"]   # the other phone's deal comes online
+        if env["other"]:
             other_phone_records(app, pid, game)
             count += 1
-        if env["offline"] and js:
+        if offline:
             page.context.set_offline(True)
-        said, conflict = save(form, app, pid, {**env, "offline": env["offline"] and js and not env["other"]}, count)
+        said, conflict = save(form, app, pid, {**env, "offline": offline}, count)
         sp = settled_by_id(app, pid)[0]
         assert len(sp.partie.deals) == count + 1
         deal = sp.partie.deals[-1]
