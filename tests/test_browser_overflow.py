@@ -64,7 +64,7 @@ STICKS_OUT = """() => { let worst = '', right = window.innerWidth + 0.5;
     return worst; }"""
 
 
-CLIPPED = """() => [...document.querySelectorAll('.button, .seg-option span')]
+CLIPPED = """() => [...document.querySelectorAll('.button, .seg-options > * span')]
     .filter(el => el.getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1)
     .map(el => `${el.tagName}.${el.className} ${(el.textContent || '').trim().slice(0, 40)}`)"""
 

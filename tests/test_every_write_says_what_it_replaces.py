@@ -142,7 +142,8 @@ def test_every_conflict_round_counts_from_the_page_it_drew(app):
         assert "So %s deals this one" % ("Bernd" if declarer == "1" else "Clara") in text(page)
         assert hidden(page, "count") == ("1" if declarer == "1" else "2")
     assert "Deal 2 was recorded on the other phone" in text(page) and "Deal 1 was recorded" not in text(page)
-    assert 'name="action" value="record-anyway" id="record-anyway">Record mine as deal 3 too' in page
+    assert re.search(r'<div class="actions sticky">.*?value="record-anyway" id="record-anyway">.*?Record mine as deal 3 '
+                     r'too</span></button>', page, re.S)                 # the choice is the main button
     assert b.post(board + "/deal", data=press(page, "record-anyway")).status_code == 302
     assert [(d.dealer, d.declarer) for d in stored(app, board).partie.deals] == [(0, 1), (1, 2), (2, 3)]
 
