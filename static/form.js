@@ -328,7 +328,7 @@
     const api = { refresh: refresh, addSteppers: addSteppers };
     games.forEach(function (game) { if (game.init) game.init(form, api); });
     setupWhen(form);   // last: the steppers above add parts shown only for some answers
-    setupAsks(form);
+    setupAsks(form, refresh);
   }
 
   // A control the player changed before the script could see it: its state is no longer the page's own.
@@ -344,7 +344,7 @@
   // marked, and Save sends nothing until the player has answered: "It is right" or a change in a marked choice.
   // Then, or when nothing depends on the dealer, the form's choices are the ones made under the dealer it shows. The
   // server asks the same of a form without the script.
-  function setupAsks(form) {
+  function setupAsks(form, refresh) {
     const typed = form.querySelector("input[name=typed_dealer]");
     if (!typed) return;
     let marked = [];
@@ -388,6 +388,7 @@
         box.append(line(WORDS.asks || "", "asks-text"), keep);
         const at = form.querySelector("#fs-dealer");
         if (at) at.after(box); else form.prepend(box);
+        if (!document.getElementById("asks-said")) refresh();   // the server's sentence comes with a preview
       }
       said();
       unmark();

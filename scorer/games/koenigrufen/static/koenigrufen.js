@@ -34,7 +34,11 @@
         kept = null;
       }
     }
-    // the player's own pick (a tap, never the Vorhand set above): kept across a contract of the Vorhand's
+    // the player's own pick (a tap, never the Vorhand set above): kept across a contract of the Vorhand's; one
+    // made before this script loaded (the page no longer as it came) is the player's too
+    if (Array.prototype.some.call(fs.querySelectorAll("input"), function (r) { return r.checked !== r.defaultChecked; })) {
+      fs.dataset.chosen = "1";
+    }
     fs.addEventListener("change", function (event) { if (event.isTrusted) fs.dataset.chosen = "1"; });
     form.addEventListener("change", follow);
     follow();
