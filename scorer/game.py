@@ -210,6 +210,14 @@ class Game:
         """Before "record mine too" moves the dealer on: fix to its person any value of the deal form that
         follows the dealer (Strohmandeln's pile of a simple game). Default: nothing follows the dealer."""
 
+    def asks(self, form, partie, before: int) -> tuple[str, tuple[str, ...]] | None:
+        """The dealer on a deal form was corrected from seat `before` to the one the form now has, after choices that
+        depend on him were made (the Vorhand plays a Rufer; a simple game's typed pile was the Vorhand's): when that
+        changes who plays, (the sentence that says what changed and what to check, the form fields to check), and
+        nothing is stored until the player has seen it (`Dealing.asked`; the deal form's script asks the game's
+        script the same). Default: None, nothing a game typed depends on who deals."""
+        return None
+
     def balance_line(self, settlement) -> str | None:
         """The balances in plain text as the deal form's head says them, what a phone keeps of the partie after
         its deal is recorded (for a deal form opened offline later). Default: None (the phone keeps none)."""

@@ -261,18 +261,42 @@ def _dump(deal) -> str:
 
 
 def _log(db: Database, pid: str, action: str, number: int | None, detail) -> int:
-    """Write a history entry; return its id."""
+    """Write a history entry, with the version the change left the partie at (`detail["version"]`: what a write
+    made on an older version is told apart by, `harmless_since`); return its id."""
+    detail = {**(detail or {}), "version": version(db, pid)}
     return db["history"].insert({"partie_id": pid, "at": now(), "action": action, "number": number,
-                                 "detail": None if detail is None else json.dumps(detail, ensure_ascii=False)}).last_rowid
+                                 "detail": json.dumps(detail, ensure_ascii=False)}).last_rowid
+
+
+# what changes no deal: a write made on the version before one of these still knows every deal it replaces
+HARMLESS = ("ended", "reopened", "at_the_end")
+HARMLESS_LOOK = 50   # at most this many changes are read back to tell (more: a conflict, as before)
+
+
+def harmless_since(db: Database, pid: str, expected: int, now_version: int) -> bool:
+    """Whether every change from version `expected` to `now_version` left the deals as they were (the partie was
+    ended and reopened, its end-of-evening choice set): then a write made on `expected` replaces nothing it did not
+    see. False when any change cannot be told (an entry written before versions were logged, a version raised
+    without an entry): a conflict, as every stale write was before."""
+    steps = now_version - expected
+    if steps <= 0 or steps > HARMLESS_LOOK:
+        return False
+    rows = list(db.query("select action, json_extract(detail, '$.version') as v from history where partie_id = ? "
+                         "order by id desc limit ?", [pid, steps]))
+    return sorted(r["v"] for r in rows if isinstance(r["v"], int)) == list(range(expected + 1, now_version + 1)) \
+        and all(r["action"] in HARMLESS for r in rows)
 
 
 def _bump(db: Database, pid: str, expected: int | None) -> None:
-    """Raise the partie's version; ConflictError if it is no longer `expected`."""
+    """Raise the partie's version; ConflictError if it is no longer `expected` (unless nothing that changed since
+    touched a deal: `harmless_since`)."""
     cur = db.execute("update parties set version = version + 1, updated = ? where id = ? "
                      "and (? is null or version = ?)", [now(), pid, expected, expected])
     if cur.rowcount != 1:
-        version(db, pid)  # NotFoundError if the partie is gone
-        raise ConflictError(pid)
+        now_version = version(db, pid)  # NotFoundError if the partie is gone
+        if expected is None or not harmless_since(db, pid, expected, now_version):
+            raise ConflictError(pid)
+        db.execute("update parties set version = version + 1, updated = ? where id = ?", [now(), pid])
 
 
 def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[int, int] | None:
@@ -295,7 +319,8 @@ def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[in
             raise EndedError(pid)
         for refuse in deal_checks:   # e.g. a tournament's table whose round is complete (scorer/tournament/store.py)
             refuse(db, pid)
-        if guard.expected is not None and before != guard.expected:
+        if guard.expected is not None and before != guard.expected and \
+                not harmless_since(db, pid, guard.expected, before):
             raise ConflictError(pid, load(db, pid))
         _bump(db, pid, None)
         position = next(db.query("select coalesce(max(position), -1) + 1 as p from deals where partie_id = ?",
@@ -309,7 +334,7 @@ def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[in
         if guard.key:
             db["submissions"].insert({"key": guard.key, "partie_id": pid, "at": at, "deal_id": deal_id,
                                       "number": number})
-        _log(db, pid, "recorded", number, guard.signed({"after": deal_to_dict(deal)}))
+        _log(db, pid, "recorded", number, guard.signed({"after": deal_to_dict(deal), "id": deal_id}))
         return version(db, pid), number
 
 
@@ -388,7 +413,7 @@ def update_deal(db: Database, pid: str, number: int, deal, guard: Guard = UNGUAR
         for refuse in change_checks:
             refuse(db, pid, guard)
         _log(db, pid, "edited", number, guard.signed({"before": json.loads(row["deal"]),
-                                                      "after": deal_to_dict(deal)}))
+                                                      "after": deal_to_dict(deal), "id": row["id"]}))
         if guard.key:
             db.execute("insert or replace into submissions (key, partie_id, at, deal_id, number) "
                        "values (?, ?, ?, ?, ?)", [guard.key, pid, now(), row["id"], number])
@@ -401,15 +426,25 @@ def submission(db: Database, key: str) -> dict | None:
     when the form was saved ("was", None for forms saved before it was kept); None if no form with this key was
     saved. Only the deal the form made is ever named: deal ids are not reused (db.m008), and a deal made after
     the form was saved (an id given again before m008) is not taken for it."""
-    rows = list(db.query("select s.partie_id, s.number as was, d.id, d.deal, d.position from submissions s "
+    rows = list(db.query("select s.partie_id, s.number as was, s.deal_id as made, d.id, d.deal, d.position, "
+                         "d.created from submissions s "
                          "left join deals d on d.id = s.deal_id and d.partie_id = s.partie_id "
                          "and d.created <= s.at where s.key = ?", [key])) if key else []
     if not rows:
         return None
     row = rows[0]
     number = None if row["position"] is None else _number_at(db, row["partie_id"], row["position"])
+    recorded = list(db.query("select json_extract(detail, '$.version') as v from history where partie_id = ? "
+                             "and action = 'recorded' and json_extract(detail, '$.id') = ?",
+                             [row["partie_id"], row["made"]])) if row["made"] is not None else []
     return {"partie_id": row["partie_id"], "number": number, "deal_id": row["id"], "was": row["was"],
-            "deal": json.loads(row["deal"]) if row["deal"] else None}
+            "deal": json.loads(row["deal"]) if row["deal"] else None,
+            # the version the partie was at right after the form made its deal (None: made before it was logged)
+            "version": recorded[0]["v"] if recorded and isinstance(recorded[0]["v"], int) else None,
+            # its deal edited since (on either phone): no longer as the form made it
+            "changed": row["id"] is not None and bool(list(db.query(
+                "select 1 from history where partie_id = ? and action = 'edited' and json_extract(detail, '$.id') = ? "
+                "limit 1", [row["partie_id"], row["id"]])))}
 
 
 def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED, undo: bool = False) -> int:
@@ -450,6 +485,35 @@ class RestoredError(Exception):
     """A history entry that is not a deleted deal, or whose deal is already restored."""
 
 
+def _restorable(db: Database, pid: str, entry: int) -> tuple[dict, int]:
+    """The detail of history entry `entry` (a deleted deal not put back since) and the number its deal gets when
+    put back now: where it was, before the deal that followed it; RestoredError if there is none to put back."""
+    rows = list(db.query("select * from history where id = ? and partie_id = ?", [entry, pid]))
+    if not rows or rows[0]["action"] != "deleted" or not rows[0]["detail"]:
+        raise RestoredError(entry)
+    detail = json.loads(rows[0]["detail"])
+    for later in db.query("select detail from history where partie_id = ? and action = 'restored' and id > ?",
+                          [pid, entry]):
+        if json.loads(later["detail"] or "{}").get("entry") == entry:
+            raise RestoredError(entry)
+    count = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
+    return detail, min(max(int(rows[0]["number"] or count + 1), 1), count + 1)
+
+
+def restore_plan(db: Database, pid: str, entry: int) -> tuple[dict, int, bool]:
+    """What putting back history entry `entry` would do, read without changing anything: the deal's stored facts,
+    the number it would get (the deals from that number on move one on), and whether deals were recorded (or put
+    back) since it was deleted. RestoredError as `restore_deal`; ScoringError when a deal may not be put back now
+    (`deal_checks`)."""
+    with reading(db):
+        detail, number = _restorable(db, pid, entry)
+        for refuse in deal_checks:   # refused anyway (a tournament table's round is complete): ScoringError
+            refuse(db, pid)
+        since = bool(list(db.query("select 1 from history where partie_id = ? and id > ? and action in "
+                                   "('recorded', 'restored') limit 1", [pid, entry])))
+    return detail["before"], number, since
+
+
 def restore_deal(db: Database, pid: str, entry: int, guard: Guard = UNGUARDED) -> int:
     """Put back the deal that history entry `entry` deleted, where it was (before the deal that followed it);
     return its number. RestoredError if the entry deleted no deal or was restored already; ScoringError if the
@@ -458,21 +522,12 @@ def restore_deal(db: Database, pid: str, entry: int, guard: Guard = UNGUARDED) -
     Logged as "restored", with the entry."""
     with writing(db):
         _running(db, pid)
-        rows = list(db.query("select * from history where id = ? and partie_id = ?", [entry, pid]))
-        if not rows or rows[0]["action"] != "deleted" or not rows[0]["detail"]:
-            raise RestoredError(entry)
-        detail = json.loads(rows[0]["detail"])
-        for later in db.query("select detail from history where partie_id = ? and action = 'restored' and id > ?",
-                              [pid, entry]):
-            if json.loads(later["detail"] or "{}").get("entry") == entry:
-                raise RestoredError(entry)
+        detail, number = _restorable(db, pid, entry)
         deal = _parsed(db, pid, detail["before"])
         for refuse in deal_checks:   # a deal put back is a deal recorded again
             refuse(db, pid)
         before = version(db, pid)
         _bump(db, pid, guard.expected)
-        count = next(db.query("select count(*) as n from deals where partie_id = ?", [pid]))["n"]
-        number = min(max(int(rows[0]["number"] or count + 1), 1), count + 1)
         position = detail.get("position")
         taken = isinstance(position, int) and list(db.query(
             "select 1 from deals where partie_id = ? and position = ?", [pid, position]))

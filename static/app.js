@@ -108,13 +108,17 @@
   }
   function seen(pid) { return loadSeen()[pid] || null; }
   function learn(pid, before, done, key) {
-    // this phone's deal (`key`), sent at version `before`, was recorded: the partie is now at done.version
-    const after = parseInt(done.version, 10);
-    if (!done.again && before != null && !isNaN(after) && after > before) {
+    // this phone's deal (`key`), sent at version `before`, was recorded: the partie is now at done.version. A deal
+    // recorded before (the same form again, its first answer lost; or asked for by its key) says the version its
+    // deal left the partie at (version_after) and the deals then (count_after): the phone's deals typed after it
+    // expect that version, so its own deal is never taken for another phone's
+    const after = parseInt(done.again ? done.version_after : done.version, 10);
+    const count = done.again ? done.count_after : done.count;
+    if (before != null && !isNaN(after) && after > before) {
       const all = loadSeen();
       const now = all[pid] || { own: {} };
       now.own = now.own || {};
-      now.own[before] = [after, done.count, key || null];
+      now.own[before] = [after, count, key || null];
       const versions = Object.keys(now.own).map(Number).sort(function (a, b) { return a - b; });
       versions.slice(0, Math.max(0, versions.length - 50)).forEach(function (v) { delete now.own[v]; });
       all[pid] = now;
@@ -154,15 +158,23 @@
     entry.number = done.recorded;
     entry.again = done.again;
     entry.at = Date.now();
+    entry.version = parseInt(done.again ? done.version_after || done.version : done.version, 10);
     delete entry.html;
+    delete entry.sent;
     box.forEach(function (e) { if (e.after === key) e.after = null; });
     saveBox(box);
   }
 
   function refusal(html) {
+    // what the scorer said, each sentence once (a field's error is also in the page's summary)
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const parts = doc.querySelectorAll("#conflict p, .errors li, main h1 + p");
-    return Array.prototype.map.call(parts, function (p) { return p.textContent.trim(); }).slice(0, 4).join(" ");
+    const parts = doc.querySelectorAll("#conflict p, .errors li, #ended-notice p, main h1 + p");
+    const said = [];
+    Array.prototype.forEach.call(parts, function (p) {
+      const text = p.textContent.replace(/\s+/g, " ").trim();
+      if (text && said.indexOf(text) < 0) said.push(text);
+    });
+    return said.slice(0, 4).join(" ");
   }
 
   let flushing = false;
@@ -184,6 +196,30 @@
       return;
     }
     flushing = true;
+    if (next.sent) {
+      // sent before and its answer lost on the way: asked for by its key first, so a deal the scorer recorded is
+      // taken as this phone's own (never sent as another one, never "the other phone's")
+      fetch(sentUrl(next), { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok && isJson(r) && ours(r) ? r.json() : null; })
+        .then(function (known) {
+          if (known && known.known && known.recorded != null) {
+            settled(next.key, { recorded: known.recorded, again: true, version: known.version,
+                                version_after: known.version, count_after: known.was });
+            const outbox = document.getElementById("outbox");
+            if (outbox && outbox.dataset.pid === next.pid) recordedHere = true;
+            window.dispatchEvent(new CustomEvent("scorer:recorded", {
+              detail: { key: next.key, done: { board: "/p/" + encodeURIComponent(next.pid) } } }));
+          } else if (known) {   // not recorded (or recorded and undone since: its send says so): sent as it is
+            const box = loadBox();
+            const entry = box.find(function (e) { return e.key === next.key; });
+            if (entry) { delete entry.sent; saveBox(box); }
+          }
+          flushing = false;
+          if (known) { renderOutbox(); flush(); }
+        })
+        .catch(function () { flushing = false; showOffline(true); });
+      return;
+    }
     if (field(next, "action") !== "record-anyway" && field(next, "version") != null) {
       // typed after this phone's own deals (recorded since): it expects the version they led to, never a conflict
       // with itself. The dealer and the persons stay as typed.
@@ -197,6 +233,10 @@
     }
     const body = new URLSearchParams();
     next.fields.forEach(function (f) { body.append(f[0], f[1]); });
+    if (!next.edit) {   // from here its answer may be lost on the way: the next try asks for its key first
+      next.sent = true;
+      saveBox(box);
+    }
     fetch(next.url, { method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) {
         if (r.ok && isJson(r) && ours(r)) {
@@ -212,6 +252,7 @@
           const box = loadBox();
           const entry = box.find(function (e) { return e.key === next.key; });
           if (!entry) return;
+          delete entry.sent;   // an answer came: it is what became of it
           if (transient(r)) {   // not an answer about the deal: it stays waiting and is sent again later
             entry.tries = (entry.tries || 0) + 1;
             entry.retryAt = Date.now() + retryAfter(r, entry.tries);
@@ -227,9 +268,52 @@
       .catch(function () { flushing = false; showOffline(true); });
   }
 
+  function sentUrl(entry) {   // where the scorer says what became of a form this phone sent (its key)
+    return "/p/" + encodeURIComponent(entry.pid) + "/sent/" + encodeURIComponent(entry.key);
+  }
+
+  // "Recorded as deal N" holds only while that deal is as this phone recorded it: on a board of a newer version the
+  // scorer is asked (by the key); a deal undone, deleted or edited since is withdrawn from the outbox, a deal that
+  // moved says its number now
+  let checking = false;
+  function checkRecorded() {
+    const outbox = document.getElementById("outbox");
+    if (!outbox || checking || !navigator.onLine) return;
+    const pid = outbox.dataset.pid;
+    const version = parseInt(outbox.dataset.version, 10);
+    const stale = loadBox().filter(function (e) {
+      return e.pid === pid && e.state === "recorded" && !isNaN(version) && e.version !== version && e.checked !== version;
+    });
+    if (!stale.length) return;
+    checking = true;
+    Promise.all(stale.map(function (e) {
+      return fetch(sentUrl(e), { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok && isJson(r) ? r.json() : null; }).catch(function () { return null; })
+        .then(function (known) { return [e.key, known]; });
+    })).then(function (answers) {
+      checking = false;
+      const box = loadBox();
+      let changed = false;
+      answers.forEach(function (pair) {
+        const known = pair[1];
+        const at = box.findIndex(function (e) { return e.key === pair[0]; });
+        if (!known || at < 0) return;
+        if (!known.known || known.recorded == null || known.changed) {
+          box.splice(at, 1);   // that deal is no longer the one recorded: nothing to say about it
+        } else {
+          box[at].number = known.recorded;
+          box[at].checked = version;
+        }
+        changed = true;
+      });
+      if (changed) { saveBox(box); renderOutbox(); }
+    });
+  }
+
   function renderOutbox() {
     const outbox = document.getElementById("outbox");
     if (!outbox) return;
+    checkRecorded();
     const pid = outbox.dataset.pid;
     const entries = loadBox().filter(function (e) { return e.pid === pid; });
     outbox.replaceChildren();

@@ -8,8 +8,12 @@
 //     gives counters [-] n [+];
 //   fields(form, fields): an outbox entry's fields [[name, value]] before they are put back in a form (older
 //     entries' values read as the game reads them now); returns the fields;
-//   filled(form, fields): after they are put back (what the game keeps beside the fields).
-// The forms are wired once every deferred script has run (DOMContentLoaded), so a game's hooks are there.
+//   filled(form, fields): after they are put back (what the game keeps beside the fields);
+//   asks(form, before): the dealer was corrected from seat `before` (the dealer the choices were made under): when
+//     that changes who plays, {marks: [ids of the parts to check]}, else null (setupAsks; the sentence that says
+//     what changed comes with the live preview, the server's own words).
+// The forms are wired once every deferred script has run (DOMContentLoaded), so a game's hooks are there. A form
+// the player used before that (a slow phone) is adopted as it stands: no script moves what the page already holds.
 (function () {
   "use strict";
 
@@ -238,18 +242,27 @@
     if (form.dataset.enhanced) return;   // once per form: a swapped-in form is a new element, wired anew
     form.dataset.enhanced = "1";
     const preview = document.getElementById("preview");
-    const refresh = debounce(function () {
+    let asked = 0;   // previews asked for: only the answer to the newest is shown (an older one arriving late is not)
+    const later = debounce(function () {
       const data = new FormData(form);
       data.set("action", "preview");
       // form.action would be the buttons named "action": read the attribute
       const url = form.getAttribute("action");
       if (!navigator.onLine) { noPreview(); return; }
+      const mine = asked;
       fetch(url + (url.indexOf("?") >= 0 ? "&" : "?") + "fragment=1", {
         method: "POST", body: data, credentials: "same-origin",
       }).then(function (r) { return r.text(); }).then(function (html) {
-        preview.innerHTML = html;
+        if (mine === asked) preview.innerHTML = html;
       }).catch(noPreview);
     }, 300);
+    // "To be recorded: …" says what Save stores only for the form as it is: gone from the change until its preview
+    function refresh() {
+      asked += 1;
+      const line = document.getElementById("to-record");
+      if (line) line.remove();
+      later();
+    }
     function noPreview() {   // never a stale preview: say there is none
       preview.replaceChildren(line(WORDS.noPreview || "Offline: no preview.", "hint offline-preview"));
       showOffline(true);
@@ -315,6 +328,95 @@
     const api = { refresh: refresh, addSteppers: addSteppers };
     games.forEach(function (game) { if (game.init) game.init(form, api); });
     setupWhen(form);   // last: the steppers above add parts shown only for some answers
+    setupAsks(form, refresh);
+  }
+
+  // A control the player changed before the script could see it: its state is no longer the page's own.
+  function changedByPlayer(input) {
+    if (input.type === "radio" || input.type === "checkbox") return input.checked !== input.defaultChecked;
+    return input.value !== input.defaultValue;
+  }
+
+  // A correction of the dealer that changes who plays asks. The form carries the dealer its choices were made under
+  // (`typed_dealer`); when the dealer differs and the game's script says what depends on him (its `asks` hook), a
+  // question stands under the dealer (the server's sentence once the live preview brings it: "Dora is now Vorhand, so
+  // Dora plays the Rufer: check the partner and the premiums."; offline a general one), the choices to check are
+  // marked, and Save sends nothing until the player has answered: "It is right" or a change in a marked choice.
+  // Then, or when nothing depends on the dealer, the form's choices are the ones made under the dealer it shows. The
+  // server asks the same of a form without the script.
+  function setupAsks(form, refresh) {
+    const typed = form.querySelector("input[name=typed_dealer]");
+    if (!typed) return;
+    let marked = [];
+    function dealer() {
+      const d = form.querySelector("input[name=dealer]:checked");
+      return d ? d.value : "";
+    }
+    function unmark() {
+      marked.forEach(function (el) {
+        el.classList.remove("asked");
+        el.querySelectorAll(".asked-note").forEach(function (p) { p.remove(); });
+      });
+      marked = [];
+    }
+    function settle() {   // the choices as they stand are the player's under the dealer shown
+      typed.value = dealer();
+      const box = document.getElementById("asks");
+      if (box) box.remove();
+      unmark();
+    }
+    function check() {
+      const before = parseInt(typed.value, 10);
+      let found = null;
+      if (!isNaN(before) && dealer() !== "" && String(before) !== dealer()) {
+        games.forEach(function (game) { if (!found && game.asks) found = game.asks(form, before); });
+      }
+      if (!found) { settle(); return; }
+      let box = document.getElementById("asks");
+      if (!box) {   // said as the server says a refusal: the form's summary box
+        box = document.createElement("div");
+        box.id = "asks";
+        box.className = "errors summary";
+        box.setAttribute("role", "alert");
+        box.setAttribute("tabindex", "-1");
+        const keep = document.createElement("button");
+        keep.type = "button";
+        keep.id = "asks-keep";
+        keep.className = "button";
+        keep.textContent = WORDS.asksKeep || "It is right";
+        keep.addEventListener("click", settle);
+        box.append(line(WORDS.asks || "", "asks-text"), keep);
+        const at = form.querySelector("#fs-dealer");
+        if (at) at.after(box); else form.prepend(box);
+        if (!document.getElementById("asks-said")) refresh();   // the server's sentence comes with a preview
+      }
+      said();
+      unmark();
+      marked = (found.marks || []).map(function (id) { return document.getElementById(id); }).filter(Boolean);
+      marked.forEach(function (el) {   // each choice to check says so, where it is
+        el.classList.add("asked");
+        el.append(line(WORDS.asksCheck || "", "errors asked-note"));
+      });
+    }
+    function said() {   // the server's sentence, from the preview of the form as it is
+      const box = document.getElementById("asks");
+      const words = document.getElementById("asks-said");
+      if (box && words) box.querySelector(".asks-text").textContent = words.textContent;
+    }
+    const preview = document.getElementById("preview");
+    if (preview) new MutationObserver(said).observe(preview, { childList: true, subtree: true });
+    form.addEventListener("change", function (event) {
+      // a change in a marked choice answers the question; any other change asks again if it still stands
+      if (event.target.name !== "dealer" && marked.some(function (el) { return el.contains(event.target); })) {
+        settle();
+        return;
+      }
+      check();
+    });
+    form.addEventListener("input", function (event) {
+      if (marked.some(function (el) { return el.contains(event.target); })) settle();
+    });
+    check();   // a dealer tapped before the script was there
   }
 
   // Any game's deal form: parts shown only for some answers, and choices that follow another (progressive;
@@ -393,6 +495,8 @@
       p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
+      // chosen before this script was there (a slow phone): the player's, never moved
+      if (Array.prototype.some.call(fs.querySelectorAll("input"), changedByPlayer)) fs.dataset.chosen = "1";
       fs.addEventListener("change", function () { fs.dataset.chosen = "1"; });
       form.querySelectorAll("input[name='" + fs.dataset.follow + "']").forEach(function (input) {
         input.addEventListener("change", function () {
@@ -606,8 +710,11 @@
     saveBox(box);
   }
 
-  // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it)
+  // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it), and
+  // the way back no longer says "nothing saved": the deal waits on this phone
   function kept(form) {
+    const way = document.querySelector("p.back .back-note");
+    if (way && WORDS.kept) way.textContent = WORDS.kept;
     const word = form.querySelector("#save .save-word");
     if (!word || !WORDS.kept) return;
     if (!word.dataset.save) word.dataset.save = word.textContent;
@@ -652,6 +759,12 @@
         return;
       }
       event.preventDefault();
+      const ask = document.getElementById("asks");
+      if (ask) {   // the dealer was corrected under choices that depend on him: answered first, nothing sent
+        ask.scrollIntoView({ block: "center" });
+        ask.focus({ preventScroll: true });
+        return;
+      }
       if (sending) return;   // a double tap
       sending = true;
       const data = new FormData(form);
@@ -738,7 +851,8 @@
       heading.textContent = text;
     }
     const radio = dealer != null && form.querySelector("input[name=dealer][value='" + dealer + "']");
-    if (radio && !radio.checked) {
+    const tapped = Array.prototype.some.call(form.querySelectorAll("input[name=dealer]"), changedByPlayer);
+    if (radio && !radio.checked && !tapped) {   // a dealer the player tapped before the script stays
       radio.checked = true;
       radio.dispatchEvent(new Event("change", { bubbles: true }));
     }
@@ -753,7 +867,8 @@
     (form.dataset.fromQuery || "").split(" ").filter(Boolean).forEach(function (name) {
       const value = query.get(name);
       const radio = value && form.querySelector("input[type=radio][name='" + name + "'][value='" + CSS.escape(value) + "']");
-      if (radio && !radio.checked) {
+      const tapped = Array.prototype.some.call(form.querySelectorAll("input[name='" + name + "']"), changedByPlayer);
+      if (radio && !radio.checked && !tapped) {
         radio.checked = true;
         radio.dispatchEvent(new Event("change", { bubbles: true }));
       }

@@ -141,9 +141,10 @@ def checked(page, name):
 
 
 def hidden(page, name):
-    """A hidden field's value on a page."""
+    """A hidden field's value on a page (its attribute in double quotes, or in single quotes: JSON)."""
     match = re.search(r'name="%s" type="hidden" value="([^"]*)"' % name, page) or re.search(
-        r'type="hidden" name="%s" value="([^"]*)"' % name, page)
+        r'type="hidden" name="%s" value="([^"]*)"' % name, page) or re.search(
+        r"type=\"hidden\" name=\"%s\" value='([^']*)'" % name, page)
     return match.group(1)
 
 

@@ -39,7 +39,7 @@ def pages_of(page, url):
     yield "bavarian-deal-form", haferl + "/deal"
     # Bavarian Tarock's score sheet with a line: a Pick-Up won (the pot's column, each one's money)
     page.goto(url + haferl + "/deal")
-    page.locator("#fs-declarer .seg-option:visible").first.tap()
+    page.locator("#fs-declarer .seg-options > label:visible").first.tap()
     page.locator("#points").fill("70")
     page.locator("#save").tap()
     page.wait_for_selector("#sheet tbody.deal")

@@ -419,7 +419,7 @@ def test_no_horizontal_scroll_at_360px(server, browser):
         assert width <= 360, (path, width)
     # every button and segmented option is at least 44px tall
     page.goto(board + "/deal")
-    heights = page.eval_on_selector_all(".button, .seg-option span, .chip span",
+    heights = page.eval_on_selector_all(".button, .seg-options > * span, .chip span",
                                         "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44
     close(context)

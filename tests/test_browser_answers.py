@@ -196,23 +196,25 @@ def test_a_refusal_without_a_form_is_rebuilt_from_the_typed_fields(server, brows
     close(context)
 
 
-def test_the_pile_follows_the_undertaker_after_a_round_trip(server, browser):
+def test_the_pile_follows_the_undertaker_until_its_points_are_typed_also_after_a_round_trip(server, browser):
     context, page = phone(browser)
     board = new_partie(page, server, "Quirin", "Rosa")
     page.goto(board + "/deal")
-    page.locator("#points").fill("40")
+    tap(page, "input[name=undertaker][value='0'] + span")              # proposed: the undertaker's pile
+    expect(page.locator("label[for=points]")).to_contain_text("Card points of Quirin")
+    tap(page, "input[name=undertaker][value='nobody'] + span")         # a simple game: the Vorhand's
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")
+    page.locator("#points").fill("40")                                  # typed: Rosa's 40
     # a round trip to the server: the no-JavaScript path's Preview (hidden where the preview is live)
     page.locator("button[value=preview]").evaluate("button => button.click()")
     page.wait_for_selector("#deal-form")
     tap(page, "input[name=undertaker][value='0'] + span")              # Quirin deals and undertakes
+    expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")   # the typed points stay Rosa's
+    assert page.locator("input[name=pile_of][value='1']").is_checked()
+    tap(page, "input[name=pile_of][value='0'] + span")                   # the player's own choice
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Quirin")
-    assert page.locator("input[name=pile_of][value='0']").is_checked()
-    tap(page, "input[name=pile_of][value='1'] + span")                   # the player's own choice
     tap(page, "input[name=undertaker][value='1'] + span")
-    expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")
-    tap(page, "input[name=undertaker][value='0'] + span")
-    expect(page.locator("label[for=points]")).to_contain_text("Card points of Rosa")   # stays chosen
+    expect(page.locator("label[for=points]")).to_contain_text("Card points of Quirin")   # stays chosen
     close(context)
 
 

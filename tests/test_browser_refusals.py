@@ -119,10 +119,14 @@ def test_strohmandeln_after_a_422_and_a_409_the_form_is_still_enhanced(server, b
     assert settled(server, page)[0].partie.deals == ()
     expect(page.locator("#preview-button")).to_be_hidden()        # the live preview's page, not the plain one
     expect(page.locator("details.calc .stepper")).to_have_count(page.locator("details.calc .count-input").count())
-    # the pile follows the undertaker on the new form
+    # the card points typed stay Hans's pile on the form sent back, whoever undertakes; the player's own pick moves
+    # them, and the label follows (the form is wired again)
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Hans")
     tap(page, "input[name=undertaker][value='0'] + span")
+    expect(page.locator("label[for=points]")).to_contain_text("Card points of Hans")
+    tap(page, "input[name=pile_of][value='0'] + span")
     expect(page.locator("label[for=points]")).to_contain_text("Card points of Gabi")
+    tap(page, "input[name=pile_of][value='1'] + span")
     tap(page, "input[name=undertaker][value='1'] + span")
     page.locator("#points").fill("40")
     expect(page.locator("#save-result")).not_to_be_empty()

@@ -137,7 +137,7 @@ def test_a_new_partie_names_the_first_dealer_and_offers_only_its_rules_options(s
     page.goto(server["url"] + "/new")
     page.locator("#player0").fill("Anna")
     page.locator("#player1").type("Be")
-    expect(page.locator("#fs-first_dealer .seg-option span")).to_have_text(["Anna", "Be"])
+    expect(page.locator("#fs-first_dealer .seg-options > label span")).to_have_text(["Anna", "Be"])
     page.locator("details.options summary").tap()
     half = page.locator("input[name=simple_games][value=half]").locator("xpath=..")
     passed_redeal = page.locator("input[name=simple_games][value=redeal]").locator("xpath=..")

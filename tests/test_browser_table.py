@@ -71,7 +71,7 @@ def test_two_phones_race_a_save(server, browser):
     assert len(settled(server, winner)[0].partie.deals) == 1
     conflict = loser.locator("#conflict")
     expect(conflict).to_contain_text("Deal 1 was recorded on the other phone a moment ago")
-    expect(conflict.locator("#record-anyway")).to_have_text("Record mine as deal 2 too")
+    expect(loser.locator("#record-anyway .save-word")).to_have_text("Record mine as deal 2 too")   # the main button
     expect(conflict.locator("#discard")).to_have_text("Discard mine")
     kept = "45" if loser is other else "40"
     assert loser.locator("#points").input_value() == kept               # the form keeps its values

@@ -2,6 +2,7 @@
 deal it was opened for or is refused with the choice to record what was typed as a new deal, and a form sent
 again is matched only to the deal its key created. Two test clients are two phones at one table."""
 
+import html
 import json
 import re
 import secrets
@@ -125,9 +126,10 @@ def test_a_deal_put_back_from_the_history_keeps_its_identity(app, client, board)
     assert len(stored_rows(app, board)) == 2
     # an edit form opened before the delete is of that same deal: the version changed, so it asks first
     edit = {**SIMPLE, "points": "45", "dealer": "0", "action": "save", "version": hidden(edit_page, "version"),
-            "key": hidden(edit_page, "key"), "deal_id": hidden(edit_page, "deal_id")}
+            "key": hidden(edit_page, "key"), "deal_id": hidden(edit_page, "deal_id"),
+            "base": html.unescape(hidden(edit_page, "base"))}
     asked = client.post(board + "/deal/1/edit", data=edit)
-    assert asked.status_code == 409 and "to save your version anyway, press Save again" in asked.text
+    assert asked.status_code == 409 and "deal 1 itself is as you opened it. Save stores yours" in asked.text
     assert client.post(board + "/deal/1/edit", data={**edit, "version": hidden(asked.text, "version")}
                        ).status_code == 302
     assert [r[1] for r in stored_rows(app, board)] == ["45", "41"]

@@ -139,7 +139,10 @@ def test_a_deleted_deal_is_put_back_from_its_history_entry_and_an_undo_undone(ap
     record(client, board, undertaker="nobody", points="35")
     newer = stored_deals(app, board)[2]
     (action,), version = restore_buttons(client, board)
-    client.post(action, data={"version": version.group(1)})
+    asked = client.post(action, data={"version": version.group(1)})            # it asks first: a deal moves on
+    assert asked.status_code == 200 and "Deal 3 becomes deal 4" in asked.text
+    assert stored_deals(app, board) == (deals[0], deals[1], newer)
+    client.post(action, data={"version": version.group(1), "confirm": "1"})    # the second tap puts it back
     assert stored_deals(app, board) == (deals[0], deals[1], deals[2], newer)
     page = client.get(board + "/history").text
     numbered = re.search(r'<ol class="history" reversed start="(\d+)">', page)

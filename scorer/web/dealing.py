@@ -12,7 +12,8 @@ import re
 
 from flask import flash, g, jsonify, redirect, render_template, request, url_for
 from flask.globals import request_ctx
-from flask_babel import gettext as _
+from markupsafe import Markup
+from flask_babel import gettext as _, lazy_gettext as _l
 
 from .. import store
 from ..db import get_db
@@ -29,6 +30,8 @@ from .responses import compact
 KEY = re.compile(r"[A-Za-z0-9_-]{1,%d}" % len(new_key()))   # no longer than the keys the forms make
 SAVES = ("save", "record-anyway")
 HELD = object()   # render(number=HELD): the number of the deal the request is about
+# a deal refused on an ended partie: the form's head says it has ended (and has the button that reopens it)
+ENDED = _l("Nothing was saved yet: reopen the partie first (the button above); what you typed stays.")
 
 
 def number_sent(text):
@@ -96,6 +99,42 @@ def deal_ident(sp, number, form):
     return ident
 
 
+def attribute_json(value) -> Markup:
+    """JSON for a single-quoted HTML attribute: compact, its quotes left as they are (a page of at most 30 kB)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def base_sent() -> dict | None:
+    """The base an edit form carries (the deal's facts when it was opened), or None if it has none that reads."""
+    try:
+        base = json.loads(request.form.get("base") or "null")
+    except ValueError:
+        return None
+    return base if isinstance(base, dict) else None
+
+
+def merged(base: dict | None, theirs: dict, mine: dict) -> tuple[dict, list[str]]:
+    """A three-way merge of a deal's facts: what this phone did not change (`mine` as `base` had it) keeps the
+    other phone's value (`theirs`), what it changed is its own; with the names of the facts both phones changed,
+    each its own way (mine kept, the player sees both). Without a base (a form opened before edits carried one):
+    mine, as it was typed."""
+    if base is None:
+        return dict(mine), []
+    out, both = {}, []
+    for k in dict.fromkeys([*base, *theirs, *mine]):
+        b, t, m = base.get(k), theirs.get(k), mine.get(k)
+        if m == b:
+            value = t
+        else:
+            value = m
+            if t != b and t != m:
+                both.append(k)
+        if value is not None or k in mine or k in theirs:
+            out[k] = value
+    return out, both
+
+
 class Dealing:
     """A deal form's request: a new deal (`number` None) or an edit of deal `number`, of the stored partie `sp`
     with its `settlement`. After a refusal inside the write transaction it holds the partie as it is now
@@ -113,6 +152,11 @@ class Dealing:
         self.form = self.web.make_form(sp, settlement, existing)
         self.deal = None        # the deal typed (the game's `to_deal`)
         self.result = None      # its result, scored where it would stand
+        # an edit's base: the deal's facts when its form was opened (JSON, a hidden field): what this phone changed,
+        # told from what another phone changed meanwhile (`merged`)
+        self.base = facts(existing) if existing is not None and request.method == "GET" else base_sent()
+        self.count_shown = None   # the deals a conflict's page showed (its `count`, drawn anew every round)
+        self.asks_said = ""       # the live preview's: what a dealer corrected changed (`asked`), for the script
 
     # -- the request --
 
@@ -124,6 +168,8 @@ class Dealing:
         if not form.validate_on_submit():
             return self.render(form_problems(form), status=422)
         action = request.form.get("action", "save")
+        if action == "reopen":   # "Reopen the partie" on a form refused as ended: the typed deal stays in it
+            return self.reopened()
         if action in self.web.ACTIONS:
             errors, extra = self.web.ACTIONS[action](form, self.sp.partie)
             return self.render(errors, status=422 if errors else 200, result=None if errors else self.previewed(),
@@ -134,24 +180,75 @@ class Dealing:
             if now is None or now > len(self.sp.partie.deals):   # deleted on another phone
                 return self.deleted(self.number)
             self.number = now
+        asked = self.asked()
         self.deal, errors = self.web.to_deal(form, self.sp.partie)
         errors = self.score() or errors   # a deal the engine refuses: its problems at their fields
-        if errors:
-            return self.render(errors, status=422)
+        if request.args.get("fragment") and asked:   # the live preview: the script's question gets the sentence
+            self.asks_said = asked[0][1]
+            asked = []
+        if asked or errors:
+            return self.render(asked + errors, status=422)
         if action not in SAVES:
             return self.preview()
         return self.save(action)
 
     def render(self, errors=(), result=None, status=200, number=HELD, **extra):
         """The game's deal form page (or, for the live preview, just its preview box) on the partie held; `extra`
-        goes to the game's `form_context` (what a button of its own, like Strohmandeln's "count", has to say)."""
-        template = "_preview.html" if request.args.get("fragment") else "deal_form.html"
+        goes to the game's `form_context` (what a button of its own, like Strohmandeln's "count", has to say).
+        Beside the result: what will be recorded, in the persons' names (`to_record`)."""
+        fragment = bool(request.args.get("fragment"))
         partie = self.sp.partie
         return render_template(
-            f"{self.game.templates}/{template}", sp=self.sp, partie=partie, s=self.settlement, form=self.form,
-            number=self.number if number is HELD else number, errors=by_field(errors), result=result,
-            **self.web.form_context(partie, self.form, **extra),
+            "_preview_fragment.html" if fragment else f"{self.game.templates}/deal_form.html",
+            preview=f"{self.game.templates}/_preview.html", sp=self.sp, partie=partie, s=self.settlement,
+            form=self.form, number=self.number if number is HELD else number, errors=by_field(errors),
+            result=result,
+            to_record=self.to_record(result), base=attribute_json(self.base) if self.base else "",
+            count_shown=self.count_shown, asks_said=self.asks_said, **self.web.form_context(partie, self.form, **extra),
         ), status
+
+    def to_record(self, result) -> str:
+        """What Save stores, in words naming the persons ("Bernd: Rufer with Cilli, won · Pagat announced made ·
+        Anna dealt"): the game's own line of the deal scored, and its dealer."""
+        if result is None or self.deal is None:
+            return ""
+        players = self.sp.partie.players
+        dealer = self.deal.dealer
+        words = self.web.describe(result, self.sp.partie)
+        if isinstance(dealer, int) and 0 <= dealer < len(players):
+            words += " · " + _("%(name)s dealt", name=players[dealer])
+        return words
+
+    def asked(self) -> list[tuple[str, str]]:
+        """A dealer corrected on the form after choices that depend on him were made (the form carries the dealer
+        they were made under, `typed_dealer`): when that changes who plays (`Game.asks`), the sentence saying so
+        beside the dealer and each choice to check marked. Nothing is stored then: the form comes back showing
+        them, and carries the dealer it shows now, so that Save stores what the player has seen."""
+        field = getattr(self.form, "dealer", None)
+        before = number_sent(request.form.get("typed_dealer"))
+        players = self.sp.partie.players
+        if field is None or before is None or before >= len(players) or str(before) == str(field.data):
+            return []
+        if str(field.data) not in [str(i) for i in range(len(players))]:
+            return []
+        found = self.game.asks(self.form, self.sp.partie, before)
+        if not found:
+            return []
+        sentence_, fields = found
+        return [("dealer", sentence_)] + [(name, _("Check this: the dealer was corrected.")) for name in fields]
+
+    def reopened(self):
+        """"Reopen the partie" pressed on a deal form refused because the partie has ended: reopened (a real button,
+        the player's choice), and the same form back with everything typed in it; its Save then stores it (the
+        partie's deals are as the form saw them: ending and reopening is no other phone's change)."""
+        if not self.sp.running:
+            store.set_ended(get_db(), self.sp.id, False)
+            self.reread()
+        asked = self.asked()   # a dealer corrected under choices that depend on him: said here too
+        self.deal, errors = self.web.to_deal(self.form, self.sp.partie)
+        result = None if asked or self.deal is None or errors or self.score() else self.result
+        flash(_("The partie is open again. Your deal is kept below: check it and save it."))
+        return self.render(errors=asked, result=result)
 
     def reread(self) -> None:
         """The partie as it is now in the store (another phone changed it), and its settlement."""
@@ -245,7 +342,7 @@ class Dealing:
             stored = store.add_deal(db, self.sp.id, self.deal, self.guard(expected, self.form.key.data or None))
         except store.EndedError:
             self.reread()
-            return self.render(errors=[("type", _("This partie has ended: reopen it first."))], status=422)
+            return self.render(errors=[("type", str(ENDED))], status=422)
         except store.ConflictError as exc:
             if exc.now is None:
                 self.reread()
@@ -284,8 +381,8 @@ class Dealing:
         except store.EndedError:   # ended on the other phone after this form was opened: nothing moves
             self.reread()
             return self.render(status=422, errors=[("type", _(
-                "This partie has ended: reopen it first. Nothing was changed: deal %(num)s is as it was.",
-                num=self.number))])
+                "Nothing was changed: deal %(num)s is as it was. Reopen the partie first (the button above); what "
+                "you typed stays.", num=self.number))])
         except store.NotFoundError:
             self.reread()
             return self.deleted(was)
@@ -305,18 +402,62 @@ class Dealing:
             now = store.deal_number(db, pid, ident)
             if now is None or now > len(self.sp.partie.deals):
                 return self.deleted(was)
-            form.version.data = str(self.sp.version)
-            form.deal_id = ident
-            if now != was:
-                message = _("The other phone deleted a deal before it: deal %(was)s is now deal %(num)s. Check it on "
-                            "the board; to save your version anyway, press Save again.", was=was, num=now)
-            else:
-                message = _("The partie changed on another phone since you opened this form. Check deal "
-                            "%(num)s on the board; to save your version anyway, press Save again.", num=now)
-            return self.render(errors=[("type", message)], status=409, number=now)
+            return self.edit_conflict(ident, was, now)
         flash(_("Deal %(num)s saved as it was: nothing changed.", num=number) if unchanged else
               _("Deal %(num)s changed; everything after it recomputed.", num=number))
         return self.saved(number, store.version(db, pid))
+
+    def edit_conflict(self, ident: int, was: int, now: int):
+        """409: the partie changed on another phone since this edit form was opened. Nothing is stored: the page shows
+        the deal as stored now and this phone's as it would be saved, side by side. A fact this phone did not change
+        keeps the stored value (a three-way merge of the form's base, the stored deal and the deal typed); a fact both
+        changed keeps this phone's and is marked. The form comes back with that deal, on the partie's version now:
+        Save stores exactly what it shows."""
+        partie, typed, base = self.sp.partie, self.form, self.base
+        theirs = facts(partie.deals[now - 1])
+        facts_now, both = merged(base, theirs, facts(self.deal))
+        problems: list = []
+        deal = self.game.file.parse_deal(facts_now, problems)
+        if deal is None or problems:   # cannot be: every value came from a deal that reads; then mine as typed
+            deal, both = self.deal, []
+        form = self.web.make_form(self.sp, self.settlement, deal, fresh=True)
+        form.key.data = typed.key.data          # the edit's own key: its second tap is told apart from a change
+        form.version.data = str(self.sp.version)
+        form.deal_id = ident
+        self.form, self.deal, self.base = form, deal, theirs
+        self.number = now
+        errors = []
+        if now != was:
+            errors.append(("conflict", _("The other phone deleted a deal before it: deal %(was)s is now deal %(num)s.",
+                                         was=was, num=now)))
+        if base is None:   # an older form: which of its facts the player changed cannot be told
+            errors.append(("conflict", _("The partie changed on another phone since you opened this form: deal "
+                                         "%(num)s as stored now is on the left. Save stores yours.", num=now)))
+        elif theirs == base:
+            errors.append(("conflict", _("The partie changed on another phone since you opened this form; deal "
+                                         "%(num)s itself is as you opened it. Save stores yours.", num=now)))
+        else:
+            errors.append(("conflict", _("Deal %(num)s was changed on the other phone while you edited it. What you "
+                                         "did not change keeps the other phone's value; what you changed is yours. "
+                                         "Save stores the deal as the form shows it now.", num=now)))
+        field_of = self.web.FIELD_OF
+        for name in both:
+            errors.append((field_of.get(name, "type"), _("Both phones changed this: yours is in the form, the other "
+                                                          "phone's is on the left.")))
+        mine = None
+        try:
+            deals = list(partie.deals)
+            deals[now - 1] = deal
+            after = self.game.replayed(partie.with_deals(deals))
+            mine = self.web.summary(after.deals[now - 1], partie)
+        except ScoringError as exc:
+            errors += self.form_errors(exc.problems, now)
+        theirs_line = self.web.summary(self.settlement.deals[now - 1], partie) \
+            if now <= len(self.settlement.deals) else ""
+        players = partie.players
+        form.side_by_side = {"theirs": [(now, theirs_line)], "mine": mine, "number": now, "edit": True,
+                             "dealer": players[deal.dealer] if 0 <= deal.dealer < len(players) else ""}
+        return self.render(errors=errors, status=409, number=now)
 
     def saved(self, number, version):
         """After a save: the board; for the script, the deal's number, the partie's version and the board."""
@@ -333,6 +474,13 @@ class Dealing:
         answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
                       context=game_of(fresh.partie).balance_line(settlement) if whole else None)
+        if version is None and self.number is None:
+            # the same form again (an answer lost on the way, then sent again): the version its deal left the partie
+            # at and the deals then, so that the phone's deals typed after it expect that version (its own deal is
+            # never "the other phone's", static/app.js)
+            mine = store.submission(get_db(), self.form.key.data)
+            if mine is not None:
+                answer.update(version_after=mine["version"], count_after=mine["was"])
         if request.headers.get("X-Scorer-Show") == "board":
             # the deal form's Save (static/form.js) shows this answer: the board, rendered as a GET of it would
             # be, so the phone shows the deal after one round trip (the outbox's sends leave the header out);
@@ -357,7 +505,7 @@ class Dealing:
         errors = [("conflict", message or _("Deal %(num)s was deleted on another phone in the meantime. What you "
                                             "typed is kept below.", num=number))]
         if not fresh.running:
-            errors.append(("type", _("This partie has ended: reopen it first.")))
+            errors.append(("type", str(ENDED)))
         return self.render(errors=errors, status=409, number=None)
 
     def conflict(self):
@@ -392,12 +540,15 @@ class Dealing:
             errors += self.form_errors(exc.problems, len(fresh.partie.deals) + 1)
         if not fresh.running:
             offer = False
-            errors.append(("type", _("This partie has ended: reopen it first.")))
+            errors.append(("type", str(ENDED)))
         form.seen_version = fresh.version if offer else None
         form.next_number = len(fresh.partie.deals) + 1
+        # drawn anew on every round: the page shows the partie as it is now, so the next round's "other phone's
+        # deals" and proposed dealer count from here, never from the first conflict's count
+        self.count_shown = len(fresh.partie.deals)
         # both deals side by side (templates/_deal_form_head.html): the other phone's, and mine as it would be
         players = fresh.partie.players
-        form.side_by_side = {"theirs": theirs[-3:], "mine": mine,
+        form.side_by_side = {"theirs": theirs[-3:], "mine": mine, "number": form.next_number, "edit": False,
                              "dealer": players[deal.dealer] if 0 <= deal.dealer < len(players) else ""} \
             if theirs or mine else None
         return self.render(errors=errors, status=409, number=None)

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
 from ..games import game_of
 from ..problems import ScoringError
-from .dealing import Dealing, deal_ident, number_sent
+from .dealing import KEY, Dealing, deal_ident, number_sent
 from .forms import EmptyForm
 from .history import device, editor
 from .language import say
@@ -136,14 +136,86 @@ def undo(pid):
     return redirect(url_for("partie.board", pid=pid))
 
 
+@bp.get("/p/<pid>/sent/<key>")
+def sent(pid, key):
+    """What became of a deal form this phone sent (its idempotency key), for the outbox (static/app.js): whether it
+    was recorded, the number its deal has now (None: undone or deleted since), the number and the version it had
+    when recorded, whether it was edited since. An answer lost on the way is asked for here, never taken for
+    another phone's deal; "Recorded as deal N" is withdrawn when that deal changed."""
+    mine = store.submission(get_db(), key) if KEY.fullmatch(key) else None
+    if mine is None or mine["partie_id"] != pid:
+        answer = jsonify(known=False)
+    else:
+        answer = jsonify(known=True, recorded=mine["number"], was=mine["was"], version=mine["version"],
+                         changed=mine["changed"])
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
+
+
+def put_back_question(sp, entry: int, back: str):
+    """The page that asks before a deal goes back among deals recorded since it was undone (None when it goes back
+    at the end, or no deal was recorded since: then it goes back among the deals it was among): what happens, in the players' names (the deal put back, each deal that moves one on
+    and who dealt it, a dealer who would deal twice in a row or out of turn, each moved deal's points before and
+    after), and a second button that does it."""
+    try:
+        raw, number, since = store.restore_plan(get_db(), sp.id, entry)
+    except (store.RestoredError, ScoringError):   # refused: the store says why, as ever
+        return None
+    partie = sp.partie
+    if number > len(partie.deals) or not since:
+        return None
+    game = game_of(partie)
+    web = game.web_module()
+    problems: list = []
+    deal = game.file.parse_deal(raw, problems)
+    if deal is None or problems:
+        return None
+    deals = list(partie.deals)
+    deals.insert(number - 1, deal)
+    try:
+        now = game.replayed(partie)
+        then = game.replayed(partie.with_deals(deals))
+    except ScoringError:
+        return None   # the store refuses it, and says why
+    names = partie.players
+
+    def dealt(d):
+        return names[d.dealer] if 0 <= d.dealer < len(names) else "?"
+
+    moved, warnings = [], []
+    for k in range(number, len(deals)):   # then's deal k + 1 is now's deal k
+        before, after = now.deals[k - 1], then.deals[k]
+        moved.append({"was": k, "will": k + 1, "what": web.describe(before, partie), "dealer": dealt(before.deal),
+                      "now": web.summary(before, partie), "then": web.summary(after, partie)})
+    first = then.deals[number]   # the first deal that moves on, right after the one put back
+    turn = game.upto(then, number).next_dealer   # who deals after the deal put back, by the game's own rule
+    if turn is not None and turn != first.deal.dealer and 0 <= turn < len(names):
+        if first.deal.dealer == deal.dealer:
+            warnings.append(_("%(name)s deals twice in a row: deals %(a)s and %(b)s.", name=dealt(deal), a=number,
+                              b=number + 1))
+        else:
+            warnings.append(_("After deal %(a)s it is %(turn)s's turn to deal, but deal %(b)s was dealt by "
+                              "%(name)s.", a=number, turn=names[turn], b=number + 1, name=dealt(first.deal)))
+    return render_template("put_back.html", sp=sp, entry=entry, number=number, back=back,
+                           restored=web.describe(then.deals[number - 1], partie), restored_dealer=dealt(deal),
+                           moved=moved, warnings=warnings, form=EmptyForm()), 200
+
+
 @bp.post("/p/<pid>/history/<int:entry>/restore")
 def restore(pid, entry):
-    """Put back the deal a history entry deleted (an undo undone), where it was; everything after is recomputed."""
+    """Put back the deal a history entry deleted (an undo undone), where it was; everything after is recomputed.
+    When deals were recorded since it was deleted, they move one on: that is asked first (`put_back_question`),
+    and done by the question's own button (`confirm`), on the version the question was asked at."""
     sp, form, refused = posted_button(pid)
     if refused is not None:
         return refused
     # not put back: said where the button was (the board's Put it back after an Undo, or the history)
     back = url_for("partie.board", pid=pid) if request.form.get("back") == "board" else url_for("partie.history", pid=pid)
+    if not request.form.get("confirm") and sp.running and g.get("broken") is None \
+            and number_sent(form.version.data) == sp.version:
+        question = put_back_question(sp, entry, back)
+        if question is not None:
+            return question
     try:   # the partie with the deal back must replay (a later deal may need it gone)
         number = store.restore_deal(get_db(), pid, entry, store.Guard(expected=number_sent(form.version.data),
                                                                       replay=True, by=editor(pid), device=device()))

@@ -50,10 +50,10 @@ def partie_from_form(form):
     return (None if problems else Partie(tuple(names), rules, (), int(form.first_dealer.data))), problems
 
 
-def make_form(sp, settlement, deal=None):
-    form = DealForm()
+def make_form(sp, settlement, deal=None, fresh=False):
+    form = DealForm(formdata=None) if fresh else DealForm()
     seats(form, sp.partie, "dealer", "winner")
-    if request.method == "GET":
+    if fresh or request.method == "GET":
         form.key.data, form.version.data = new_key(), str(sp.version)
         form.dealer.data = str(settlement.next_dealer)
         if deal is not None:

@@ -220,12 +220,14 @@ def board_context(settlement) -> dict:
     return {"chart": chart(settlement), "starts": common_starts(settlement)}
 
 
-def make_form(sp, settlement, deal=None) -> DealForm:
+def make_form(sp, settlement, deal=None, fresh: bool = False) -> DealForm:
+    """The deal form, filled from the request, from `deal` or with the defaults (`fresh`: not from the request, as a
+    GET has it, also on a POST)."""
     partie = sp.partie
-    form = DealForm()
+    form = DealForm(formdata=None) if fresh else DealForm()
     seats(form, partie, "dealer", "declarer")
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
-    if request.method == "GET":
+    if fresh or request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
         form.dealer.data = str(settlement.next_dealer)

@@ -33,6 +33,9 @@ class Koenigrufen(TarockGame):
     def sitting_out(self, result):
         return result.sitting_out
 
+    def asks(self, form, partie, before):
+        return self.web_module().asks(form, partie, before)
+
     def count_cards(self, rules, args):
         return self.web_module().count_cards(rules, args)
 

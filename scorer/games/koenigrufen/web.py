@@ -163,14 +163,16 @@ def proposed_dealer(settlement) -> int:
     return settlement.partie.first_dealer if nxt is None else nxt
 
 
-def make_form(sp, settlement, deal=None) -> DealForm:
+def make_form(sp, settlement, deal=None, fresh: bool = False) -> DealForm:
+    """The deal form, filled from the request, from `deal` or with the defaults (`fresh`: not from the request, as a
+    GET has it, also on a POST)."""
     partie = sp.partie
-    form = DealForm()
+    form = DealForm(formdata=None) if fresh else DealForm()
     players = seats(form, partie, "dealer", "declarer", "offender", "pile_of")
     # calling one's own King (where a house allows it) is entered as the King in the talon: he plays alone (§2)
     form.partner.choices = players + [("talon", _("King in the talon (or his own)"))]
     form.contract.choices = [(c, say(CONTRACT_LABELS[c])) for c in partie.rules.contracts]
-    if request.method == "GET":
+    if fresh or request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
         dealer = proposed_dealer(settlement) if deal is None else deal.dealer
@@ -394,6 +396,38 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
         return None, errors
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=cp, kontra=kontra,
                 premiums=premiums), []
+
+
+# a contract only the Vorhand plays (VORHAND_ONLY): what a corrected dealer makes the player check, and where
+ASKS = {"rufer": (_l("%(name)s is now Vorhand, so %(name)s plays the Rufer: check the partner and the premiums."),
+                  ("partner", "premiums")),
+        "sechserdreier": (_l("%(name)s is now Vorhand, so %(name)s plays the Sechserdreier: check the result and the "
+                             "premiums."), ("result", "premiums")),
+        "trischaken": (_l("%(name)s is now Vorhand, so %(name)s leads the Trischaken: check the card points."),
+                       ("card_points",))}
+ASKED_BY = {"partner": ("partner",), "result": ("result",), "card_points": ("card_points",),
+            "premiums": tuple(f"side_{p}" for p in PREMIUMS)}   # the fields whose answers a correction asks about
+
+
+def asks(form: DealForm, partie, before: int) -> tuple[str, tuple[str, ...]] | None:
+    """A dealer corrected from `before` on a contract only the Vorhand plays, after a choice that depends on who
+    plays was made (the partner, a premium's side, the result, Trischaken's card points): the Vorhand is another
+    person now, so the form asks ("Dora is now Vorhand, so Dora plays the Rufer: check the partner and the
+    premiums."); None when nothing typed depends on it."""
+    n = len(partie.players)
+    dealer = _player(form.dealer.data, n)
+    contract = form.contract.data
+    if form.type.data not in ("game", "renonce") or contract not in ASKS or dealer is None or not 0 <= before < n:
+        return None
+    now = vorhand(dealer, n)
+    if now == vorhand(before, n):
+        return None
+    text, fields = ASKS[contract]
+    names = [f"tp{i}" for i in range(n)] if contract == "trischaken" else \
+        [name for field in fields for name in ASKED_BY[field]]
+    if not any((form[name].data or "").strip() for name in names):
+        return None
+    return str(text) % {"name": partie.players[now]}, fields
 
 
 def _premiums(form: DealForm, rules, renonce: bool):

@@ -26,6 +26,9 @@ class Strohmandeln(TarockGame):
     def runde_points(self, settlement):
         return tables.runde_points(settlement)
 
+    def asks(self, form, partie, before):
+        return self.web_module().asks(form, partie, before)
+
     def keep_persons(self, form):
         self.web_module().keep_persons(form)
 

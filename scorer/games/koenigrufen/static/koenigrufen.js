@@ -34,7 +34,11 @@
         kept = null;
       }
     }
-    // the player's own pick (a tap, never the Vorhand set above): kept across a contract of the Vorhand's
+    // the player's own pick (a tap, never the Vorhand set above): kept across a contract of the Vorhand's; one
+    // made before this script loaded (the page no longer as it came) is the player's too
+    if (Array.prototype.some.call(fs.querySelectorAll("input"), function (r) { return r.checked !== r.defaultChecked; })) {
+      fs.dataset.chosen = "1";
+    }
     fs.addEventListener("change", function (event) { if (event.isTrusted) fs.dataset.chosen = "1"; });
     form.addEventListener("change", follow);
     follow();
@@ -154,7 +158,35 @@
     follow();
   }
 
+  // A dealer corrected on a contract only the Vorhand plays, after a choice that depends on who plays (the partner, a
+  // premium's side, the result, Trischaken's card points): the Vorhand is another person now, so the form asks
+  // (the shared form.js marks the choices to check and holds Save until answered; the server asks the same, and
+  // says it: web.py's ASKS, whose fields these are)
+  const MARKS = { partner: "fs-partner", premiums: "premiums", result: "fs-result", card_points: "fs-card_points" };
+  const ASKS = { rufer: ["partner", "premiums"], sechserdreier: ["result", "premiums"], trischaken: ["card_points"] };
+  function asks(form, before) {
+    const type = form.querySelector("input[name=type]:checked");
+    const contract = form.querySelector("input[name=contract]:checked");
+    const dealer = form.querySelector("input[name=dealer]:checked");
+    const fs = form.querySelector("#fs-declarer");
+    if (!type || (type.value !== "game" && type.value !== "renonce") || !contract || !ASKS[contract.value] ||
+        !dealer || !fs) return null;
+    const seats = JSON.parse(fs.dataset.seats || "[]");
+    const now = seats[parseInt(dealer.value, 10)];
+    if (now === undefined || now === seats[before]) return null;
+    const fields = ASKS[contract.value];
+    const typed = fields.some(function (field) {
+      if (field === "premiums") return !!form.querySelector("input[name^=side_]:checked:not([value=''])");
+      if (field === "card_points") {
+        return Array.prototype.some.call(form.querySelectorAll("input[name^=tp]"), function (el) { return !!el.value.trim(); });
+      }
+      return !!form.querySelector("input[name=" + field + "]:checked");
+    });
+    if (!typed) return null;
+    return { marks: fields.map(function (field) { return MARKS[field]; }) };
+  }
+
   window.scorer.form.add({ init: function (form) {
     setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form);
-    setupBlattKeepsFocus(form); setupVorhandRow(form); } });
+    setupBlattKeepsFocus(form); setupVorhandRow(form); }, asks: asks });
 })();

@@ -268,15 +268,17 @@ def person_of(value, dealer) -> str | None:
     return str(seat if role == "dealer" else vorhand(seat))
 
 
-def make_form(sp, settlement, deal: Deal | None = None) -> DealForm:
-    """The deal form for this partie, filled from the request, from `deal`, or with the defaults."""
+def make_form(sp, settlement, deal: Deal | None = None, fresh: bool = False) -> DealForm:
+    """The deal form for this partie, filled from the request, from `deal`, or with the defaults (`fresh`: not
+    from the request, as a GET has it, also on a POST). The pile is always a person's: the one chosen, or on a new
+    form the undertaker's (the Vorhand's in a simple game), checked."""
     partie = sp.partie
-    form = DealForm()
+    form = DealForm(formdata=None) if fresh else DealForm()
     form.set_players(partie.players)
     form.bonuses.choices = [c for _player, choices in bonus_choices(partie) for c in choices]
     if form.undertaker.data in OLD_ROLES:   # a form opened (or queued in the outbox) when the values were roles
         form.undertaker.data = person_of(form.undertaker.data, form.dealer.data) or form.undertaker.data
-    if request.method == "GET":
+    if fresh or request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
         form.dealer.data = str(settlement.next_dealer)
@@ -284,6 +286,8 @@ def make_form(sp, settlement, deal: Deal | None = None) -> DealForm:
             fill(form, deal)
         else:
             prefill_from_query(form)
+        if form.pile_of.data not in ("0", "1"):
+            form.pile_of.data = str(pile_player(form)[0])
     return form
 
 
@@ -331,6 +335,22 @@ def pile_player(form: DealForm) -> tuple[int, bool]:
         return int(form.undertaker.data), False
     dealer = int(form.dealer.data) if form.dealer.data in ("0", "1") else 0
     return vorhand(dealer), False
+
+
+def asks(form: DealForm, partie: Partie, before: int) -> tuple[str, tuple[str, ...]] | None:
+    """A dealer corrected from `before` after the card points of a simple game were typed for the Vorhand's pile:
+    the pile stays that person's, and the form asks to check it ("Anna is now Vorhand, and the card points typed
+    are still Bernd's: check whose pile was counted."); None when nothing typed depends on the dealer."""
+    if form.type.data not in ("game", "renonce") or form.undertaker.data != "nobody" \
+            or not (form.points.data or "").strip() or form.dealer.data not in ("0", "1") or before not in (0, 1):
+        return None
+    now = vorhand(int(form.dealer.data))
+    pile = pile_player(form)[0]
+    if now == vorhand(before) or pile != vorhand(before):
+        return None
+    names = partie.players
+    return _("%(now)s is now Vorhand, and the card points typed are still %(pile)s's: check whose pile was "
+             "counted.", now=names[now], pile=names[pile]), ("pile_of",)
 
 
 def keep_persons(form: DealForm) -> None:
