@@ -351,8 +351,8 @@ def save(form, app, pid, env, count):
             page.wait_for_selector("#record, #main:not([data-old])", state="attached", timeout=15000)
         if page.locator("#record").count():
             return said, False
-        summary = page.locator(".errors.summary, #conflict")
-        text = summary.first.inner_text() if summary.count() else ""
+        summary = page.locator("#error-dealer, .errors.summary, #conflict")   # the server's question: beside the dealer
+        text = " ".join(summary.all_inner_texts())
         assert len(settled_by_id(app, pid)[0].partie.deals) == count, "refused, yet stored"
         if "is now Vorhand" in text:                    # without the script the server asks: seen, saved again
             assert due and not js
