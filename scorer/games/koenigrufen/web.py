@@ -16,11 +16,11 @@ from wtforms.validators import Length, Optional
 
 from . import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
-from .deals import WIN, deal_won
+from .deals import WIN, deal_won, saecke_reached
 from .scoring import in_money, next_dealer
 from .file import parse_deal
 from .game import GAME
-from .rules import BIRDS, CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
+from .rules import BIRDS, CONCEDABLE, KING_CALLS, NEGATIVE, SAECKE, VORHAND_ONLY
 from ...cards import PACK_54, CardError
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
@@ -38,7 +38,7 @@ SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth
 # for the steppers, as RULES-KOENIGRUFEN.md does (no Kontra, Kontra, Rekontra, Subkontra)
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
 SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
-STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts
+STARTS = ("rufer", "trischaken", "dreier", "piccolo", "zwiccolo", "bettel", "solorufer")   # the board's quick starts (those the rules play)
 MAX_PLAYERS = 5
 COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
@@ -392,8 +392,21 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
                        _("A Valat made by the opponents means the game is lost: tap Lost.")))
     if errors:
         return None, errors
+    if valat is None:
+        premiums = with_saecke(premiums, rules, contract, cp)
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=cp, kontra=kontra,
                 premiums=premiums), []
+
+
+def with_saecke(premiums: tuple, rules, contract: str, cp: int | None) -> tuple:
+    """The premiums with each Sack the card points make (§14.2) that the form left unsaid: that side's, silent, made.
+    The Säcke follow from the card points as won or lost does, so a Sack the player did not tick (his phone's script
+    ticks it; without the script he may not have looked) is never a reason to refuse the deal; a Sack he did enter
+    stays as entered (the engine says what is wrong with it)."""
+    said = {p.premium for p in premiums}
+    added = [Premium(sack, side, False, True, 1) for sack, side in saecke_reached(rules, contract, cp).items()
+             if sack not in said]
+    return tuple(sorted(premiums + tuple(added), key=lambda p: PREMIUMS.index(p.premium))) if added else premiums
 
 
 def _premiums(form: DealForm, rules, renonce: bool):
@@ -496,6 +509,7 @@ def form_context(partie, form, counted: str = "") -> dict:
             "vorhand_of": vorhand(_player(form.dealer.data, n) or 0, n),
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
+            "saecke": {p: SAECKE[p] for p in rules.saecke},   # each Sack's card points (thirds): the script ticks it
             "describe": describe, "item_label": item_label, "short_result": short_result,
             "not_counted_lines": not_counted_lines,
             "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS), "birds": BIRDS,
@@ -507,7 +521,7 @@ def form_context(partie, form, counted: str = "") -> dict:
 
 def short_result(result, partie, money: bool = False) -> str:
     """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in a
-    renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores. With `money`
+    renonce the offender's, in Trischaken (no declarer) who pays and who is paid; "±0" when nobody scores. With `money`
     (not at a tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
     deal, points = result.deal, result.points
     who = deal.declarer if deal.declarer is not None else deal.offender
@@ -517,14 +531,15 @@ def short_result(result, partie, money: bool = False) -> str:
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
     if deal.type == "game" and deal.contract == "trischaken" and who is not None and points[who] < 0:
-        # the one who stands out: the one who pays most, or else the one who gains most (a Jungfrau); when nobody
-        # does, every one who pays most ("Anna −2, Bernd −2"), never the first of them alone
-        low, high = min(points), max(points)
-        if points.count(low) > 1 and points.count(high) == 1:
-            who = points.index(high)
-            words = f"{partie.players[who]} {signed(high)}"
-        elif points.count(low) > 1:
-            words = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(points) if x == low)
+        # how the Trischaken is shared out: who pays and who is paid, the players of one amount together ("Bernd,
+        # Cilli each −3 · Dora +6"), those who pay first
+        groups: dict = {}
+        for i, x in enumerate(points):
+            if x:
+                groups.setdefault(x, []).append(partie.players[i])
+        words = " · ".join(f"{names[0]} {signed(x)}" if len(names) == 1 else
+                           f"{_('%(names)s each', names=', '.join(names))} {signed(x)}"
+                           for x, names in sorted(groups.items()))
     if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
         words = _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
     if money and partie.rules.stake and who is not None and result.money_points[who] != points[who]:
