@@ -33,6 +33,9 @@ class Koenigrufen(TarockGame):
     def sitting_out(self, result):
         return result.sitting_out
 
+    def new_form_values(self, rules):
+        return self.web_module().new_form_values(rules)
+
     def count_cards(self, rules, args):
         return self.web_module().count_cards(rules, args)
 
