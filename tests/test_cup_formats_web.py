@@ -216,3 +216,28 @@ def test_wrong_cup_options_are_refused_beside_their_fields(app, client):
     assert cup_rows(client.get(organiser).text) == cup_rows(before)   # nothing changed
     response = client.post("/c/new", data={"name": "Cup", "cup_total": "sum", "tournament": [tid]})
     assert response.status_code == 422 and "Enter the cup points by place" in response.text   # no preset: a list
+
+
+def test_the_worked_examples_ties_in_the_pages_words(app):
+    """§8.3's first tournament: Franz before Hans by the second-best round, Bernd before Anna by the best round, Ida
+    before Gerti by the lot of seed 11; said as the standings page says them."""
+    from types import SimpleNamespace
+
+    from scorer.tournament import cup_file
+    from scorer.tournament.scoring import broken_by
+    from scorer.tournament.web import tie_said
+
+    from .helpers import DATA
+
+    first = cup_file.read((DATA / "cup-wien-example.json").read_bytes()).tournaments[0]
+    names = first.tournament.players
+    found = SimpleNamespace(standings=first)
+    said = {}
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        for a, b in zip(first.standings, first.standings[1:]):
+            name = broken_by(first, a, b)
+            if name:
+                said[(names[a.player], names[b.player])] = tie_said(name, a, b, found)
+    assert said == {("Franz", "Hans"): "the better second-best round (0 against −5)",
+                    ("Bernd", "Anna"): "the better best round (10 against 5)",
+                    ("Ida", "Gerti"): "the lot (b01c58b3… before ed36aad5…)"}

@@ -708,7 +708,7 @@ def short_result(result, partie, money: bool = False) -> str:
     renonce the offender's, in Trischaken (no declarer) who pays and who is paid; "±0" when nobody scores. With `money`
     (not at a tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
     deal, points = result.deal, result.points
-    who = deal.declarer if deal.declarer is not None else deal.offender
+    who = deal.offender if deal.type == "renonce" or deal.declarer is None else deal.declarer
     if deal.type == "game" and deal.contract == "trischaken":   # no declarer: the one who pays most
         who = None
     if who is None and any(points):
