@@ -194,6 +194,7 @@ def test_a_named_cup_its_counting_the_final_and_its_file(app, client, tmp_path):
     page = client.get(organiser).text
     assert re.search(r'<option value="3" selected>3\. Tag 3</option>', page)
     assert re.search(r'name="cup_total" value="best_final" checked', page)
+    assert re.search(r'name="points_by" value="" checked', page)   # Heine points: as the named cup says
 
 
 def test_wrong_cup_options_are_refused_beside_their_fields(app, client):

@@ -133,6 +133,14 @@ def form_values(rules: CupRules | None) -> dict:
         out.update(cup_total="best_final" if rules.plus_final else "best", best=str(rules.best))
     else:
         out["cup_total"] = "sum"
+    if rules.preset:   # what the named cup says is left to it ("As the cup says"): another cup chosen brings its own
+        named = CupRules.from_dict({"preset": rules.preset})
+        if named.cup_points == rules.cup_points:
+            out["points_by"] = ""
+        if named.cup_total == rules.cup_total:
+            out["cup_total"] = ""
+        if named.ties == rules.ties:
+            out["cup_ties"] = ""
     return out
 
 
