@@ -420,23 +420,35 @@ def options(cid):
 
 
 class CupFiles:
-    """Each cup's file, made once per version of the cup (a change of its options or of any of its tournaments) and
-    kept for the next to ask: a cup of many tournaments is costly to write, and anybody may ask for it."""
+    """Each cup's file, written once per version of the cup (a change of its options or of any of its tournaments) and
+    kept for the next to ask: a cup of many tournaments is costly to write, and anybody may ask for it. One cup's file
+    is written by one request at a time (a second asker of the same version waits for it and takes it); another cup's
+    does not wait."""
 
     def __init__(self, size: int = 8):
         self.entries: dict = {}
         self.lock = threading.Lock()
+        self.locks: dict = {}
         self.size = size
 
     def get(self, sid: str, version: str, make) -> bytes:
-        with self.lock:   # one file written at a time: a second asker of the same version waits and takes it
+        with self.lock:
             kept = self.entries.get(sid)
             if kept is not None and kept[0] == version:
                 return kept[1]
+            if len(self.locks) > 4 * self.size:
+                self.locks.clear()
+            writing = self.locks.setdefault(sid, threading.Lock())
+        with writing:
+            with self.lock:
+                kept = self.entries.get(sid)
+                if kept is not None and kept[0] == version:
+                    return kept[1]
             body = make().encode("utf-8")
-            if len(self.entries) >= self.size:
-                self.entries.pop(next(iter(self.entries)))
-            self.entries[sid] = (version, body)
+            with self.lock:
+                if sid not in self.entries and len(self.entries) >= self.size:
+                    self.entries.pop(next(iter(self.entries)))
+                self.entries[sid] = (version, body)
             return body
 
 
