@@ -4,7 +4,7 @@ deals tapped in through the deal form: a Zwiccolo with a Kontra, a silent Valat 
 Trischaken with two tied losers, one with two Jungfrauen, a Trischaken renonce and the rest of an evening. After
 every deal each figure of the score sheet (each player's points for the deal, the money a Kontra makes differ, the
 running totals, the balances and the money at the top) is the engine's replay of the partie as stored, and the
-result beside Save said who pays whom as the engine then scored it. The rules page and the partie file carry the
+result beside Save said who pays whom as the engine then scored it (a Trischaken's every share). The rules page and the partie file carry the
 club's tariff. And the Säcke of Tirol follow the card points as they are typed."""
 
 import json
@@ -188,7 +188,8 @@ def test_a_clubs_wiener_evening_of_twelve_deals_on_a_phone(server, browser, tmp_
     choose(page, "offender", "3")
     said = save(page)
     s = check_sheet(server, page)
-    assert s.deals[-1].deal.type == "renonce" and said.startswith("Dora \u2212")
+    assert s.deals[-1].deal.type == "renonce" and said_groups(said) == engine_groups(s.deals[-1].points)
+    assert said.startswith("Dora \u2212")   # the renonce's: she pays the others
     # 7. Cilli deals: Bernd's Bettel (the club's 5), lost
     open_form(page, "bettel")
     choose(page, "declarer", "1")

@@ -704,17 +704,18 @@ def form_context(partie, form, counted: str = "") -> dict:
 
 
 def short_result(result, partie, money: bool = False) -> str:
-    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in a
-    renonce the offender's, in Trischaken (no declarer) who pays and who is paid; "±0" when nobody scores. With `money`
-    (not at a tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
+    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in
+    Trischaken (no declarer; its renonce too) who pays and who is paid; "±0" when nobody scores. With `money` (not at a
+    tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
     deal, points = result.deal, result.points
-    who = deal.offender if deal.type == "renonce" or deal.declarer is None else deal.declarer
-    if deal.type == "game" and deal.contract == "trischaken":   # no declarer: the one who pays most
+    who = deal.declarer if deal.declarer is not None else deal.offender
+    shared = deal.type in ("game", "renonce") and deal.contract == "trischaken"
+    if shared:   # no declarer: the one who pays most
         who = None
     if who is None and any(points):
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
-    if deal.type == "game" and deal.contract == "trischaken" and who is not None and points[who] < 0:
+    if shared and who is not None and points[who] < 0:
         # how the Trischaken is shared out: who pays and who is paid, the players of one amount together ("Bernd,
         # Cilli each −3 · Dora +6"), those who pay first
         groups: dict = {}
