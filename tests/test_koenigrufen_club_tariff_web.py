@@ -46,7 +46,7 @@ def test_the_form_shows_the_chosen_rules_tariff_folded(client):
     assert (fields["c_rufer"], fields["c_bettel"], fields["c_solodreier"], fields["c_zwiccolo"]) == ("1", "2", "8", "")
     assert (fields["pa_quapil"], fields["ps_quapil"], fields["pa_sack1"], fields["pa_mondfang"]) == ("8", "4", "", "")
     assert (fields["pa_valat"], fields["ps_valat"]) == ("20", "10")   # what the Valat is worth made a premium
-    assert fields["valat"] == fields["trischaken_renonce"] == "default"
+    assert fields["tariff_valat"] == fields["tariff_renonce"] == "default"
     # each value has its label (a premium's two: announced, silent), the rules of every preset for the script
     assert '<label for="c_bettel_ouvert">Bettel ouvert</label>' in page
     assert 'aria-label="Quapil announced"' in page and 'aria-label="Quapil silent"' in page
@@ -66,7 +66,7 @@ def test_a_club_tariff_made_on_the_form_is_stored_shown_and_carried_by_the_file(
                                   "c_bettel_ouvert": "8", "c_farbendreier": "5", "c_dreier": "5", "c_farbensolo": "10",
                                   "c_solodreier": "10", "c_besserrufer": "1",
                                   "pa_mondfang": "3", "ps_mondfang": "1", "pa_pagat": "2", "ps_pagat": "0",
-                                  "valat": "premium", "trischaken_renonce": "flat"})
+                                  "tariff_valat": "premium", "tariff_renonce": "flat"})
     assert response.status_code == 302, re.findall(r'<ul class="errors">.*?</ul>', response.text)
     board = response.headers["Location"]
     expected = RuleSet.from_dict({"preset": "wien", "tariff": {
@@ -134,17 +134,17 @@ def test_a_value_left_as_shown_keeps_the_chosen_rules(app, client):
 
 
 def test_the_valat_switched_and_taken_out(app, client):
-    response, _ = create(client, {"preset": "wien", "valat": "multiplier"})
+    response, _ = create(client, {"preset": "wien", "tariff_valat": "multiplier"})
     rules = stored(app, response.headers["Location"]).partie.rules
     assert rules.valat == "multiplier" and rules.tariff.premium_values["valat"] is None
-    response, _ = create(client, {"preset": "ooe", "valat": "premium", "pa_valat": "30", "ps_valat": "15"})
+    response, _ = create(client, {"preset": "ooe", "tariff_valat": "premium", "pa_valat": "30", "ps_valat": "15"})
     rules = stored(app, response.headers["Location"]).partie.rules
     assert rules.valat == "premium" and rules.premium_value("valat", True) == 30
-    response, _ = create(client, {"preset": "ooe", "valat": "wien"})   # the values shown, 20 and 10
+    response, _ = create(client, {"preset": "ooe", "tariff_valat": "wien"})   # the values shown, 20 and 10
     rules = stored(app, response.headers["Location"]).partie.rules
     assert rules.valat == "wien" and (rules.premium_value("valat", True), rules.premium_value("valat", False)) == \
         (20, 10)
-    response, _ = create(client, {"preset": "tirol", "valat": "none"})
+    response, _ = create(client, {"preset": "tirol", "tariff_valat": "none"})
     board = response.headers["Location"]
     assert "valat" not in stored(app, board).partie.rules.premiums
     assert "No Valat." in text(client.get(board + "/rules").text)
@@ -220,7 +220,7 @@ def test_a_runde_s_next_evening_starts_with_its_last_evenings_tariff(app, client
     fields, page = shown_form(client, f"/new?game=koenigrufen&runde={rid}")
     assert fields["tariff_of"] == "ooe" and "last evening" not in page   # no evening yet: the default rules
     response, _ = create(client, {"preset": "wien", "c_bettel": "5", "pa_mondfang": "2", "ps_mondfang": "1",
-                                  "stake": "0,20", "trischaken_renonce": "flat", "runde": rid},
+                                  "stake": "0,20", "tariff_renonce": "flat", "runde": rid},
                          path=f"/new?game=koenigrufen&runde={rid}")
     assert response.status_code == 302
     first = stored(app, response.headers["Location"]).partie.rules
@@ -228,7 +228,7 @@ def test_a_runde_s_next_evening_starts_with_its_last_evenings_tariff(app, client
     assert "Its rules are those of the Runde’s last evening" in page
     assert '<details class="tariff" id="tariff" open' in page   # the Runde's own tariff: shown
     assert (fields["preset"], fields["tariff_of"], fields["c_bettel"], fields["pa_mondfang"], fields["stake"],
-            fields["trischaken_renonce"]) == ("wien", "wien", "5", "2", "0.20", "flat")
+            fields["tariff_renonce"]) == ("wien", "wien", "5", "2", "0.20", "flat")
     response, _ = create(client, {"runde": rid}, path=f"/new?game=koenigrufen&runde={rid}")
     assert response.status_code == 302
     second = stored(app, response.headers["Location"]).partie.rules

@@ -81,13 +81,13 @@ class NewPartieForm(Form):
     # a club's own tariff (RULES-KOENIGRUFEN.md §14.3): the values of the rules the fields show (`tariff_of`), each
     # changeable, empty for a contract or premium not played; how the Valat and a Trischaken renonce are scored
     tariff_of = HiddenField()
-    valat = SelectField(_l("The Valat"), default="default", choices=[
+    tariff_valat = SelectField(_l("The Valat"), default="default", choices=[
         ("default", _l("as the rules say")),
         ("multiplier", _l("instead of the game: its value × 8 announced, × 4 silent")),
         ("premium", _l("a premium added to the game; beside it Trull, Kings and Säcke do not count")),
         ("wien", _l("a premium added to the game; a silent one voids the Kontra on the game")),
         ("none", _l("not played"))])
-    trischaken_renonce = SelectField(_l("A renonce in a Trischaken"), default="default", choices=[
+    tariff_renonce = SelectField(_l("A renonce in a Trischaken"), default="default", choices=[
         ("default", _l("as the rules say")),
         ("vorhand_double", _l("twice the value to each other player, twice that from the Vorhand")),
         ("flat", _l("twice the value to each other player")), ("flat3", _l("3 times the value to each other player"))])
@@ -108,12 +108,12 @@ class NewPartieForm(Form):
     def tariff_open(self) -> bool:
         """Whether the tariff's section opens: a problem in it, or values other than those of the rules it shows (a
         Runde's own tariff)."""
-        names = ("tariff_of", "valat", "trischaken_renonce", *tariff_fields(Tariff.of_preset(PRESETS[0])))
+        names = ("tariff_of", "tariff_valat", "tariff_renonce", *tariff_fields(Tariff.of_preset(PRESETS[0])))
         if any(self[name].errors for name in names):
             return True
         shown = tariff_fields(Tariff.of_preset(self.tariff_of.data if self.tariff_of.data in PRESETS else PRESETS[0]))
         return any((self[name].data or "").strip() != value for name, value in shown.items()) or \
-            self.valat.data != "default" or self.trischaken_renonce.data != "default"
+            self.tariff_valat.data != "default" or self.tariff_renonce.data != "default"
 
     def tariffs_json(self) -> str:
         """Every preset's tariff as the fields show it (the page's script puts the chosen one's into the fields
@@ -149,11 +149,11 @@ def new_form_values(rules) -> dict:
     base = Tariff.of_preset(rules.preset)
     out = {"preset": rules.preset, "tariff_of": rules.preset, **tariff_fields(rules.tariff)}
     if "valat" not in rules.premiums:
-        out["valat"] = "none"
+        out["tariff_valat"] = "none"
     elif rules.valat != base.valat:
-        out["valat"] = rules.valat
+        out["tariff_valat"] = rules.valat
     if rules.trischaken_renonce != base.trischaken_renonce:
-        out["trischaken_renonce"] = rules.trischaken_renonce
+        out["tariff_renonce"] = rules.trischaken_renonce
     given = set(rules.given)
     if "stake" in given:
         out["stake"] = str(rules.stake)
@@ -202,7 +202,7 @@ def tariff_from_form(form: NewPartieForm, problems: list[Problem]) -> dict:
         if typed(name) != shown[name] and value != mine.values.get(c):
             contracts[c] = value
     premiums: dict = {}
-    valat = form.valat.data if form.valat.data in ("multiplier", "premium", "wien", "none") else None
+    valat = form.tariff_valat.data if form.tariff_valat.data in ("multiplier", "premium", "wien", "none") else None
     multiplier = (valat or mine.valat) == "multiplier"
     for p in PREMIUMS:
         a_name, s_name = f"pa_{p}", f"ps_{p}"
@@ -246,8 +246,8 @@ def tariff_from_form(form: NewPartieForm, problems: list[Problem]) -> dict:
         tariff["valat"] = valat
     if premiums:
         tariff["premiums"] = premiums
-    if form.trischaken_renonce.data in ("vorhand_double", "flat", "flat3"):
-        tariff["trischaken_renonce"] = form.trischaken_renonce.data
+    if form.tariff_renonce.data in ("vorhand_double", "flat", "flat3"):
+        tariff["trischaken_renonce"] = form.tariff_renonce.data
     return tariff
 
 

@@ -23,14 +23,14 @@
     of.value = chosen();
   }
   function valat() {
-    const select = form.elements.valat;
+    const select = form.elements.tariff_valat;
     const kind = select && select.value !== "default" ? select.value : (tariffs[chosen()] || {})._valat;
     const row = document.getElementById("t-valat");
     if (row) row.hidden = kind === "multiplier" || kind === "none";
   }
   form.addEventListener("change", function (event) {
     if (event.target.name === "preset") follow();
-    if (event.target.name === "preset" || event.target.name === "valat") valat();
+    if (event.target.name === "preset" || event.target.name === "tariff_valat") valat();
   });
   follow();
   valat();
