@@ -242,3 +242,32 @@ def test_the_worked_examples_ties_in_the_pages_words(app):
     assert said == {("Franz", "Hans"): "the better second-best round (0 against −5)",
                     ("Bernd", "Anna"): "the better best round (10 against 5)",
                     ("Ida", "Gerti"): "the lot (b01c58b3… before ed36aad5…)"}
+
+
+def test_hostile_cup_options_and_formats_never_a_500(app, client):
+    """Any text in the cup's options (new cup, organiser's options) and the tournament's format: a 302 or a 422
+    with nothing changed; never a 500."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from .conftest import examples
+    from .test_hostile_forms_never_500 import HOSTILE_TEXT
+
+    first = played(client, "Tag 1", [1, 2])
+    tid = first.rsplit("/", 1)[1]
+    organiser = client.post("/c/new", data={"name": "Cup", "preset": "ooe", "tournament": [tid]}).headers["Location"]
+    fields = ["preset", "points_by", "cup_points", "cup_total", "best", "final", "cup_ties", "minus_days"]
+
+    @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.dictionaries(st.sampled_from(fields), HOSTILE_TEXT, max_size=8), HOSTILE_TEXT)
+    def check(options, fmt):
+        response = client.post(organiser + "/options", data=options)
+        assert response.status_code in (302, 422), response.status_code
+        assert client.get(organiser).status_code == 200
+        response = client.post("/c/new", data={"name": "Cup", "tournament": [tid], **options})
+        assert response.status_code in (302, 422), response.status_code
+        response = client.post("/t/new", data={"name": "X", "rule_set": "koenigrufen/wien", "players": "A\nB\nC\nD",
+                                               "draw": "random", "format": fmt, "total": fmt[:20]})
+        assert response.status_code in (302, 422), response.status_code
+
+    check()

@@ -233,3 +233,35 @@ def test_a_runde_s_next_evening_starts_with_its_last_evenings_tariff(app, client
     assert response.status_code == 302
     second = stored(app, response.headers["Location"]).partie.rules
     assert second == first and second.tariff == first.tariff and second.title == first.title
+
+
+TARIFF_FIELDS = ["preset", "tariff_of", "tariff_valat", "tariff_renonce", "trischaken_payout", "jungfrauen",
+                 "c_trischaken", "c_bettel", "c_zwiccolo", "pa_valat", "ps_valat", "pa_sack1", "ps_sack1", "pa_uhu",
+                 "ps_uhu", "pa_mondfang"]
+
+
+def test_hostile_tariffs_never_a_500(app, client):
+    """Any text in any of the tariff's fields (and the settings beside them): a partie, or a 422 with nothing
+    stored; never a 500."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from .conftest import examples
+    from .test_hostile_forms_never_500 import HOSTILE_TEXT
+
+    fields, _page = shown_form(client)
+
+    @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.dictionaries(st.sampled_from(TARIFF_FIELDS), HOSTILE_TEXT, max_size=8))
+    def check(changes):
+        before = count(app, "parties")
+        response = client.post("/new", data={**fields, **NAMES, **changes})
+        assert response.status_code in (302, 422), response.status_code
+        if response.status_code == 422:
+            assert count(app, "parties") == before
+        else:
+            board = response.headers["Location"]
+            assert client.get(board + "/rules").status_code == 200
+            assert client.get(board + "/deal").status_code == 200
+
+    check()
