@@ -115,7 +115,9 @@ def test_the_standings_say_which_tie_break_placed_each_tied_player_and_the_lot_c
     assert f"<code>{seed}:{names[0]}</code>" in player and lot(seed, names[0])[56:] in player
     assert said == re.findall(r"<li>(.*?)</li>", client.get(organiser).text.split('<ul class="ties-said">', 1)[1]
                               .split("</ul>", 1)[0])
-    assert "Ties: the better best round, the better second-best round, then the lot" in client.get(organiser).text
+    assert "Format: Wiener Tarockcup · Ties: the better best round, the better second-best round, then the lot" in \
+        client.get(organiser).text
+    assert "Format: Wiener Tarockcup" in page
     german = client.get(sid, headers={"Accept-Language": "de"}).text
     assert f"{expected[1]} vor {expected[2]}: das Los (" in german or f"{expected[2]} vor {expected[3]}: das Los (" in german
 

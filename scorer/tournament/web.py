@@ -107,6 +107,7 @@ class NewTournamentForm(Form):
     draw = RadioField(_l("Draw"), choices=list(DRAW_LABELS.items()), default="random")
 
 
+@bp.app_template_global("format_name")
 def format_name(key: str) -> str:
     """A named format's (or cup's) name in the page's language (cups.toml's `names`)."""
     names = NAMED.get("names", {}).get(key, {})
