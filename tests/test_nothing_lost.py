@@ -132,7 +132,7 @@ def serve(port, db_path):
     env = {**os.environ, "SCORER_DATABASE": str(db_path), "SCORER_SECRET_KEY": "kill-test"}
     proc = subprocess.Popen([sys.executable, "-m", "scorer", "serve", "--port", str(port), "--threads", "4"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 15
+    deadline = time.time() + 60   # a start, not a speed: a loaded machine may take long
     while time.time() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
