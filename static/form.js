@@ -542,12 +542,27 @@
       if (!preview) return;
       // each sentence once: a refused Save's sentence beside its field stays while the preview still says it (and
       // goes, with its link in the summary, once the field is right); a touched field gets the preview's own
+      // A refusal the preview cannot repeat (the partie ended, a table's round complete: `data-stands`) stays; the
+      // summary never stands empty
       const listed = {};
       preview.querySelectorAll("li[data-field]").forEach(function (li) { listed[li.dataset.field] = true; });
-      document.querySelectorAll('#deal-form [id^="error-"], #error-summary a[href^="#error-"]').forEach(function (el) {
-        const field = (el.id || el.getAttribute("href").slice(1)).slice(6);
-        (el.tagName === "A" ? el.parentNode : el).hidden = !listed[field];
+      document.querySelectorAll('#deal-form [id^="error-"]').forEach(function (el) {
+        const field = el.id.slice(6);
+        let shown = 0;
+        el.querySelectorAll("li").forEach(function (li) {
+          li.hidden = !listed[field] && !li.hasAttribute("data-stands");
+          if (!li.hidden) shown += 1;
+        });
+        el.hidden = !shown;
       });
+      const summary = document.getElementById("error-summary");
+      if (summary) {
+        summary.querySelectorAll('a[href^="#error-"]').forEach(function (a) {
+          const li = a.parentNode;
+          li.hidden = !listed[a.getAttribute("href").slice(7)] && !li.hasAttribute("data-stands");
+        });
+        summary.hidden = !summary.querySelector("li:not([hidden])");
+      }
       preview.querySelectorAll("li[data-field]").forEach(function (li) {
         const field = li.dataset.field;
         const said = form.querySelector("#error-" + field);
