@@ -155,6 +155,7 @@
     learn(entry.pid, parseInt(field(entry, field(entry, "action") === "record-anyway" ? "seen_version" : "version"), 10),
           done, key);
     entry.state = "recorded";
+    if (done.said) entry.facts = done.said;   // the deal as the scorer recorded it, in the players' words
     entry.number = done.recorded;
     entry.again = done.again;
     entry.at = Date.now();
@@ -478,6 +479,17 @@
     acquire();
   }
 
+  // A page shown from an answer (`show`) is kept by the service worker as if it had been loaded: offline, the board
+  // is the one this phone saw last (its Save's answer), never an older one it loaded before. What it said once
+  // ("Deal 6 recorded.") is not kept.
+  function keep(doc, url) {
+    const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (!worker) return;
+    const copy = doc.cloneNode(true);
+    copy.querySelectorAll(".flash").forEach(function (p) { p.remove(); });
+    worker.postMessage({ keep: new URL(url, location.href).href, html: "<!doctype html>\n" + copy.documentElement.outerHTML });
+  }
+
   // The page an answer carries (the board after Save, static/form.js), shown as if it had been loaded: its
   // address (history.replaceState), title, stylesheets, body. False (nothing changed) when it needs a script
   // this page has not loaded: then the caller loads it.
@@ -489,6 +501,7 @@
       return new URL(s.getAttribute("src"), location.href).href;
     });
     if (needs.some(function (src) { return have.indexOf(src) < 0; })) return false;
+    keep(doc, url);
     history.replaceState(null, "", url);
     document.title = doc.title;
     document.head.querySelectorAll("style").forEach(function (s) { s.remove(); });

@@ -676,9 +676,22 @@
     return (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
   }
 
+  function said(el, leave) {
+    // the words a player sees in an element (as `words`) without the page's own marks (`data-mark`, e.g. Königrufen's
+    // "·V") and what `leave` names
+    let text = el.innerText || el.textContent || "";
+    el.querySelectorAll("[data-mark]" + (leave ? ", " + leave : "")).forEach(function (m) {
+      const mark = m.innerText || m.textContent || "";
+      if (mark) text = text.replace(mark, "");
+    });
+    return text.replace(/\s+/g, " ").trim();
+  }
+
   function factsOf(form) {
-    // what was typed, in the form's own words, in the order the page shows them: never a point the server has
-    // not scored
+    // what was typed, in the form's own words, in the order the page shows them, leaving out what says nothing (an
+    // empty field, a +0 Blatt, the first level of a scale such as "no Kontra", a choice of nobody) and the form's
+    // own marks (`data-mark`); an empty field that will be the rest says so (its placeholder "= 30"). Never a point
+    // the server has not scored.
     const parts = [];
     form.querySelectorAll("fieldset.seg, input[type=text]:not(.count-input), select, input[type=checkbox]:checked")
       .forEach(function (el) {
@@ -686,18 +699,28 @@
         if (el.tagName === "FIELDSET") {
           const checked = el.querySelector("input:checked");
           const legend = el.querySelector("legend");
-          if (checked && legend && checked.nextElementSibling) {
-            parts.push(words(legend) + ": " + words(checked.nextElementSibling));
+          if (!checked || !checked.nextElementSibling || !checked.value) return;
+          const first = el.querySelector("input[type=radio]");
+          if (el.classList.contains("blatt")) {   // a third beside the card points just listed: "40 +1"
+            const points = el.parentNode.querySelector("input[type=text]");
+            if (checked !== first && points && points.value && parts.length) {
+              parts[parts.length - 1] += " " + said(checked.nextElementSibling);
+            }
+            return;
           }
+          if (el.hasAttribute("data-stepper") && checked === first) return;
+          if (legend) parts.push(said(legend) + ": " + said(checked.nextElementSibling));
         } else if (el.tagName === "SELECT") {
           const first = el.options[0];
           if (el.selectedIndex > 0 && el.labels && el.labels[0] && first) {
-            parts.push(words(el.labels[0]) + ": " + el.options[el.selectedIndex].text.trim());
+            parts.push(said(el.labels[0]) + ": " + el.options[el.selectedIndex].text.trim());
           }
         } else if (el.type === "checkbox") {
           if (el.nextElementSibling) parts.push(el.dataset.label || words(el.nextElementSibling));
-        } else if (el.value && el.labels && el.labels[0]) {
-          parts.push(words(el.labels[0]) + ": " + el.value);
+        } else if (el.labels && el.labels[0]) {
+          const rest = !el.value && /^=/.test(el.placeholder || "");
+          if (el.value) parts.push(said(el.labels[0]) + ": " + el.value);
+          else if (rest) parts.push(said(el.labels[0]) + " " + el.placeholder);
         }
       });
     return parts.join(" · ");
@@ -714,7 +737,10 @@
     const before = waiting.filter(function (e) { return !e.edit; }).pop();
     const heading = document.querySelector("h1");
     // the dealer and the persons are sent as typed: the form proposed the dealer after this phone's waiting deals
-    const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
+    // the form's own line of what Save stores ("To be recorded: …"), while it is the form's as it is; else its facts
+    const line = document.querySelector("#preview #to-record");
+    const facts = line ? said(line, "strong") : factsOf(form);
+    const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: facts,
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
                     after: !edit && before ? before.key : null, edit: edit,
                     // this phone's deals waiting before it: recorded, they move its version on (app.js), nothing else does
@@ -725,15 +751,16 @@
     saveBox(box);
   }
 
-  // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it), and
-  // the way back no longer says "nothing saved": the deal waits on this phone
+  // the deal kept on this phone (the outbox): Save says so and takes the player on to the board (where the outbox
+  // shows it waiting) until something is changed (then Save again replaces it), and the way back no longer says
+  // "nothing saved": the deal waits on this phone
   function kept(form) {
     const way = document.querySelector("p.back .back-note");
     if (way && WORDS.kept) way.textContent = WORDS.kept;
     const word = form.querySelector("#save .save-word");
     if (!word || !WORDS.kept) return;
     if (!word.dataset.save) word.dataset.save = word.textContent;
-    word.textContent = WORDS.kept;
+    word.textContent = WORDS.keptOn || WORDS.kept;
     form.classList.add("kept");
     function back() {
       word.textContent = word.dataset.save;
@@ -765,6 +792,12 @@
     form.addEventListener("submit", function (event) {
       const button = event.submitter;
       const action = button ? button.value : "save";
+      const board = document.querySelector("p.back a");
+      if (form.classList.contains("kept") && action === "save" && board) {   // kept on this phone: on to the board
+        event.preventDefault();
+        window.location.assign(board.href);
+        return;
+      }
       if (action !== "save" && action !== "record-anyway") {
         if (!navigator.onLine) {   // preview or count: the server's work; offline, say so instead of an error page
           event.preventDefault();

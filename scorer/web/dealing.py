@@ -486,7 +486,9 @@ class Dealing:
         whole = len(settlement.deals) == len(fresh.partie.deals)
         answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
-                      context=game_of(fresh.partie).balance_line(settlement) if whole else None)
+                      context=game_of(fresh.partie).balance_line(settlement) if whole else None,
+                      # the deal in the players' words, as the form's "To be recorded" says it: the outbox's line
+                      said=self.to_record(self.result))
         if version is None and self.number is None:
             # the same form again (an answer lost on the way, then sent again): the version its deal left the partie
             # at and the deals then, so that the phone's deals typed after it expect that version (its own deal is
