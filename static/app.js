@@ -444,6 +444,17 @@
     });
   }
 
+  // A score sheet's names: the page counted their letters to put long ones in two rows (board.css's .stagger, each over
+  // its own column, as wide as two); a name its column still cuts (wide letters, a narrow phone) has them too
+  function wholeNames() {
+    const sheet = document.getElementById("sheet");
+    if (!sheet || sheet.classList.contains("stagger")) return;
+    const cut = Array.prototype.some.call(sheet.querySelectorAll(".names th:not(.num)"), function (th) {
+      return th.scrollWidth > th.clientWidth + 1;
+    });
+    if (cut) sheet.classList.add("stagger");
+  }
+
   function setup() {
     document.querySelectorAll("form.confirm").forEach(function (form) {
       form.addEventListener("submit", function (event) {
@@ -463,6 +474,7 @@
       });
     });
     sawBoard();
+    wholeNames();
     poll();
     renderOutbox();
     showChosenSettlement();
