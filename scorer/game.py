@@ -166,6 +166,11 @@ class Game:
         """Its own Flask blueprints (its pages' template folder, its own routes): the web module's `blueprints`."""
         return tuple(self.web_module().blueprints)
 
+    def new_form_values(self, rules) -> dict:
+        """The new-partie form's values that start a partie with `rules` again (a Runde's next evening has its last
+        evening's rules). Default: its preset."""
+        return {"preset": rules.preset}
+
     def home_links(self) -> tuple:
         """(endpoint, label) of its own pages the home page links to. Default: none."""
         return ()

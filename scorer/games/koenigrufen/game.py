@@ -36,6 +36,9 @@ class Koenigrufen(TarockGame):
     def asks(self, form, partie, before):
         return self.web_module().asks(form, partie, before)
 
+    def new_form_values(self, rules):
+        return self.web_module().new_form_values(rules)
+
     def count_cards(self, rules, args):
         return self.web_module().count_cards(rules, args)
 
