@@ -393,9 +393,9 @@
       said();
       unmark();
       marked = (found.marks || []).map(function (id) { return document.getElementById(id); }).filter(Boolean);
-      marked.forEach(function (el) {   // each choice to check says so, where it is
+      marked.forEach(function (el) {   // each choice to check says so, where it is (once: not where a choice is gone)
         el.classList.add("asked");
-        el.append(line(WORDS.asksCheck || "", "errors asked-note"));
+        if (!el.dataset.gone && !el.querySelector("[data-gone]")) el.append(line(WORDS.asksCheck || "", "errors asked-note"));
       });
     }
     function said() {   // the server's sentence, from the preview of the form as it is
@@ -446,7 +446,8 @@
         if (part.hidden !== hide) part.hidden = hide;
         if (hide && part.tagName === "LABEL") {
           const radio = part.querySelector("input[type=radio]:checked");
-          if (radio) { radio.checked = false; gone(radio, part); }
+          const why = part.dataset.when.split(" ").filter(Boolean).find(function (rule) { return !holds(rule); });
+          if (radio) { radio.checked = false; gone(radio, part, why.slice(0, why.indexOf(":"))); }
         } else if (part.classList.contains("grid-row") && /(^|\s)(dealer|declarer):/.test(part.dataset.when)) {
           rowGone(part, hide);
         }
@@ -476,23 +477,37 @@
       p.setAttribute("role", "alert");
       fs.append(p);
     }
-    // a person chosen who can no longer be (the new dealer sits out and was the declarer): said beside the field,
-    // and nothing is chosen there until the player chooses again (the server refuses the form meanwhile)
-    function gone(radio, part) {
+    // a person chosen who can no longer be, said once with its reason, and nothing is chosen there until the player
+    // chooses again (the server refuses the form meanwhile): he deals now and sits out (said under the dealer just
+    // tapped, the field marked), or he plays the game now (said at the field: he cannot be his own partner). The
+    // field's other notes (the dealer's question, the live preview's) are left out while it stands.
+    function gone(radio, part, because) {
       const fs = radio.closest("fieldset");
       if (!fs) return;
-      let p = fs.querySelector(".gone-error");
+      const name = part.textContent.trim();
+      const legend = fs.querySelector("legend");
+      const what = legend ? legend.textContent.split(":")[0].trim() : "";
+      const dealer = because === "dealer" && form.querySelector("#fs-dealer");
+      const text = (because === "dealer" ? WORDS.goneDealer : because === "declarer" ? WORDS.goneDeclarer : WORDS.gone) ||
+        WORDS.gone || "{name}: choose again.";
+      let p = document.getElementById("gone-" + radio.name);
       if (!p) {
         p = line("", "errors gone-error");
+        p.id = "gone-" + radio.name;
         p.setAttribute("role", "alert");
-        fs.append(p);
         fs.addEventListener("change", function clear(event) {
           if (event.target.name !== radio.name || !event.target.checked) return;
           p.remove();
+          fs.classList.remove("gone-here");
+          delete fs.dataset.gone;
           fs.removeEventListener("change", clear);
         });
       }
-      p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
+      if (dealer) dealer.after(p); else fs.append(p);
+      fs.dataset.gone = "1";
+      fs.classList.toggle("gone-here", !!dealer);   // said under the dealer: the field is marked where it is
+      fs.querySelectorAll(".asked-note, .live-error").forEach(function (note) { note.remove(); });
+      p.textContent = text.replace("{name}", name).replace("{what}", what);
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
       // chosen before this script was there (a slow phone): the player's, never moved
@@ -568,7 +583,7 @@
         const said = form.querySelector("#error-" + field);
         const at = form.querySelector("#f-" + field + ", #fs-" + field);
         if (said && said.textContent.trim() === li.textContent.trim()) { li.hidden = true; return; }
-        if (!at || !at.dataset.touched) return;   // untouched: the preview says it, the field stays calm
+        if (!at || !at.dataset.touched || at.dataset.gone) return;   // untouched (or said gone): the preview says it
         at.append(line(li.textContent, "errors live-error"));
         li.hidden = true;
       });
