@@ -158,7 +158,7 @@ def test_exports_and_import_round_trip(app, client):
     excel = client.get(board + "/excel.csv", headers={"Accept-Language": "de"}).data
     assert excel.startswith(b"\xef\xbb\xbf")
     german = list(csv.reader(io.StringIO(excel.decode("utf-8-sig")), delimiter=";"))
-    assert german[0][:4] == ["Spiel", "Geber", "Setzt aus", "Alleinspieler"] and german[1][10] == "-0,30"
+    assert german[0][:4] == ["Spiel", "Geber", "Setzt aus", "Spieler"] and german[1][10] == "-0,30"
     file = client.get(board + "/partie.json")
     assert "haferltarock-" in file.headers["Content-Disposition"]
     doc = json.loads(file.data)
