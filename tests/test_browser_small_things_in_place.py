@@ -1,7 +1,8 @@
 """Small things in their place on a phone of 360 × 740, in a real Chromium: a finished tournament's buttons stand
 apart (their borders never touch); the history's numbers stay on the screen (a change numbered 23 or 1,000 is not cut
 at the left edge); the main button of the other phone's conflict says the result above its words, as Save does, not
-in a narrow column beside them. The partie and the tournament are stored as the app stores them."""
+in a narrow column beside them; a folded summary of two lines reads as one heading. The partie and the tournament
+are stored as the app stores them."""
 
 import re
 
@@ -115,4 +116,17 @@ def test_the_conflicts_main_button_says_the_result_above_its_words(server, brows
     assert result["y"] + result["height"] <= word["y"] + 1, (result, word)   # above, not beside
     assert re.fullmatch(r"Bernd [+−]\d+", button.locator(".save-result").inner_text()), button.inner_text()
     shot(page, "conflict-main-button", full_page=False)
+    close(context)
+
+
+def test_a_folded_summary_of_two_lines_reads_as_one_heading(server, browser):
+    context, page = phone(browser)
+    page.goto(server["url"] + "/t/new")
+    summary = page.locator("details.more-options > summary")
+    summary.scroll_into_view_if_needed()
+    box = summary.bounding_box()
+    line = float(summary.evaluate("s => getComputedStyle(s).lineHeight"))
+    assert 44 <= box["height"] and line < 30, (box, line)   # a tap target, its lines close (they were 44 px apart)
+    assert box["height"] <= 3 * line + 20
+    shot(page, "tournament-options-summary", full_page=False)
     close(context)
