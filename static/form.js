@@ -41,9 +41,15 @@
       plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", label));
       input.parentNode.insertBefore(wrap, input);
       wrap.append(minus, input, plus);
+      function ends() {   // a button that cannot move the value looks so (as a level stepper's, below)
+        const value = parseInt(input.value, 10);
+        minus.setAttribute("aria-disabled", String(!isNaN(value) && value <= low));
+        plus.setAttribute("aria-disabled", String(!isNaN(value) && value >= high));
+      }
       function step(delta) {
         const value = parseInt(input.value, 10);
         input.value = String(Math.min(high, Math.max(low, (isNaN(value) ? low : value) + delta)));
+        ends();
         onChange();
       }
       input.addEventListener("keydown", function (event) {   // Enter in a counter moves on, never submits
@@ -55,7 +61,8 @@
       });
       minus.addEventListener("click", function () { step(-by); });
       plus.addEventListener("click", function () { step(by); });
-      input.addEventListener("input", onChange);
+      input.addEventListener("input", function () { ends(); onChange(); });
+      ends();
     });
   }
 

@@ -1,8 +1,8 @@
 """Small things in their place on a phone of 360 × 740, in a real Chromium: a finished tournament's buttons stand
 apart (their borders never touch); the history's numbers stay on the screen (a change numbered 23 or 1,000 is not cut
 at the left edge); the main button of the other phone's conflict says the result above its words, as Save does, not
-in a narrow column beside them; a folded summary of two lines reads as one heading. The partie and the tournament
-are stored as the app stores them."""
+in a narrow column beside them; a folded summary of two lines reads as one heading; a stepper's button at its end
+looks unavailable. The partie and the tournament are stored as the app stores them."""
 
 import re
 
@@ -125,8 +125,35 @@ def test_a_folded_summary_of_two_lines_reads_as_one_heading(server, browser):
     summary = page.locator("details.more-options > summary")
     summary.scroll_into_view_if_needed()
     box = summary.bounding_box()
-    line = float(summary.evaluate("s => getComputedStyle(s).lineHeight"))
+    line = float(summary.evaluate("s => getComputedStyle(s).lineHeight").removesuffix("px"))
     assert 44 <= box["height"] and line < 30, (box, line)   # a tap target, its lines close (they were 44 px apart)
     assert box["height"] <= 3 * line + 20
     shot(page, "tournament-options-summary", full_page=False)
+    close(context)
+
+
+def test_a_steppers_button_at_its_end_looks_unavailable(server, browser):
+    """The Bavarian Hand's target starts at 61, its least: its − is dimmed (aria-disabled) until + raised it."""
+    context, page = phone(browser, "en")
+    page.goto(server["url"] + "/new?game=haferltarock")
+    for i, name in enumerate(["Anna", "Bernd", "Clara"]):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "text=Start the partie")
+    page.wait_for_selector("#record")
+    page.goto(page.url + "/deal")
+    tap(page, "input[name=declarer][value='1'] + span")
+    tap(page, "input[name=contract][value=hand] + span")
+    minus = page.get_by_role("button", name="One fewer: Target")
+    plus = page.get_by_role("button", name="One more: Target")
+    expect(page.locator("#target")).to_have_value("61")
+    expect(minus).to_have_attribute("aria-disabled", "true")
+    expect(plus).to_have_attribute("aria-disabled", "false")
+    assert float(minus.evaluate("b => getComputedStyle(b).opacity")) < 0.5
+    plus.tap()
+    expect(page.locator("#target")).to_have_value("66")
+    expect(minus).to_have_attribute("aria-disabled", "false")
+    assert float(minus.evaluate("b => getComputedStyle(b).opacity")) == 1
+    minus.tap()
+    expect(minus).to_have_attribute("aria-disabled", "true")
+    shot(page, "target-stepper-at-61", full_page=False)
     close(context)
