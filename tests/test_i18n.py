@@ -78,6 +78,18 @@ def test_every_string_of_the_code_and_templates_is_translated(lang):
     assert not wrong, "placeholders differ:\n" + "\n".join(wrong)
 
 
+def test_german_says_das_radl_everywhere():
+    """The German catalog speaks as the board does: das Radl (never "der" or "ein doppelter"); a merge of two
+    branches' catalogs once brought the old words back, so the words are held here, not by one page."""
+    wrong = re.compile(r"\b(der|ein|einen|den|dem) (doppelten? |doppelter )?Radl\b|\bdoppelter Radl\b")
+    found = []
+    for entry in catalog("de"):
+        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
+            if entry.id and text and wrong.search(text):
+                found.append(f"{entry.id!r}: {text!r}")
+    assert not found, "\n".join(found)
+
+
 def test_the_catalogs_compile(tmp_path):
     import shutil
     shutil.copytree(CATALOGS, tmp_path / "t")
