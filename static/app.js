@@ -155,6 +155,7 @@
     learn(entry.pid, parseInt(field(entry, field(entry, "action") === "record-anyway" ? "seen_version" : "version"), 10),
           done, key);
     entry.state = "recorded";
+    if (done.said) entry.facts = done.said;   // the deal as the scorer recorded it, in the players' words
     entry.number = done.recorded;
     entry.again = done.again;
     entry.at = Date.now();
@@ -443,6 +444,17 @@
     });
   }
 
+  // A score sheet's names: the page counted their letters to put long ones in two rows (board.css's .stagger, each over
+  // its own column, as wide as two); a name its column still cuts (wide letters, a narrow phone) has them too
+  function wholeNames() {
+    const sheet = document.getElementById("sheet");
+    if (!sheet || sheet.classList.contains("stagger")) return;
+    const cut = Array.prototype.some.call(sheet.querySelectorAll(".names th:not(.num)"), function (th) {
+      return th.scrollWidth > th.clientWidth + 1;
+    });
+    if (cut) sheet.classList.add("stagger");
+  }
+
   function setup() {
     document.querySelectorAll("form.confirm").forEach(function (form) {
       form.addEventListener("submit", function (event) {
@@ -462,6 +474,7 @@
       });
     });
     sawBoard();
+    wholeNames();
     poll();
     renderOutbox();
     showChosenSettlement();
@@ -478,6 +491,17 @@
     acquire();
   }
 
+  // A page shown from an answer (`show`) is kept by the service worker as if it had been loaded: offline, the board
+  // is the one this phone saw last (its Save's answer), never an older one it loaded before. What it said once
+  // ("Deal 6 recorded.") is not kept.
+  function keep(doc, url) {
+    const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (!worker) return;
+    const copy = doc.cloneNode(true);
+    copy.querySelectorAll(".flash").forEach(function (p) { p.remove(); });
+    worker.postMessage({ keep: new URL(url, location.href).href, html: "<!doctype html>\n" + copy.documentElement.outerHTML });
+  }
+
   // The page an answer carries (the board after Save, static/form.js), shown as if it had been loaded: its
   // address (history.replaceState), title, stylesheets, body. False (nothing changed) when it needs a script
   // this page has not loaded: then the caller loads it.
@@ -489,6 +513,7 @@
       return new URL(s.getAttribute("src"), location.href).href;
     });
     if (needs.some(function (src) { return have.indexOf(src) < 0; })) return false;
+    keep(doc, url);
     history.replaceState(null, "", url);
     document.title = doc.title;
     document.head.querySelectorAll("style").forEach(function (s) { s.remove(); });

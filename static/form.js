@@ -41,9 +41,15 @@
       plus.setAttribute("aria-label", (texts.more || "One more: {label}").replace("{label}", label));
       input.parentNode.insertBefore(wrap, input);
       wrap.append(minus, input, plus);
+      function ends() {   // a button that cannot move the value looks so (as a level stepper's, below)
+        const value = parseInt(input.value, 10);
+        minus.setAttribute("aria-disabled", String(!isNaN(value) && value <= low));
+        plus.setAttribute("aria-disabled", String(!isNaN(value) && value >= high));
+      }
       function step(delta) {
         const value = parseInt(input.value, 10);
         input.value = String(Math.min(high, Math.max(low, (isNaN(value) ? low : value) + delta)));
+        ends();
         onChange();
       }
       input.addEventListener("keydown", function (event) {   // Enter in a counter moves on, never submits
@@ -55,7 +61,8 @@
       });
       minus.addEventListener("click", function () { step(-by); });
       plus.addEventListener("click", function () { step(by); });
-      input.addEventListener("input", onChange);
+      input.addEventListener("input", function () { ends(); onChange(); });
+      ends();
     });
   }
 
@@ -393,9 +400,9 @@
       said();
       unmark();
       marked = (found.marks || []).map(function (id) { return document.getElementById(id); }).filter(Boolean);
-      marked.forEach(function (el) {   // each choice to check says so, where it is
+      marked.forEach(function (el) {   // each choice to check says so, where it is (once: not where a choice is gone)
         el.classList.add("asked");
-        el.append(line(WORDS.asksCheck || "", "errors asked-note"));
+        if (!el.dataset.gone && !el.querySelector("[data-gone]")) el.append(line(WORDS.asksCheck || "", "errors asked-note"));
       });
     }
     function said() {   // the server's sentence, from the preview of the form as it is
@@ -446,7 +453,8 @@
         if (part.hidden !== hide) part.hidden = hide;
         if (hide && part.tagName === "LABEL") {
           const radio = part.querySelector("input[type=radio]:checked");
-          if (radio) { radio.checked = false; gone(radio, part); }
+          const why = part.dataset.when.split(" ").filter(Boolean).find(function (rule) { return !holds(rule); });
+          if (radio) { radio.checked = false; gone(radio, part, why.slice(0, why.indexOf(":"))); }
         } else if (part.classList.contains("grid-row") && /(^|\s)(dealer|declarer):/.test(part.dataset.when)) {
           rowGone(part, hide);
         }
@@ -476,23 +484,37 @@
       p.setAttribute("role", "alert");
       fs.append(p);
     }
-    // a person chosen who can no longer be (the new dealer sits out and was the declarer): said beside the field,
-    // and nothing is chosen there until the player chooses again (the server refuses the form meanwhile)
-    function gone(radio, part) {
+    // a person chosen who can no longer be, said once with its reason, and nothing is chosen there until the player
+    // chooses again (the server refuses the form meanwhile): he deals now and sits out (said under the dealer just
+    // tapped, the field marked), or he plays the game now (said at the field: he cannot be his own partner). The
+    // field's other notes (the dealer's question, the live preview's) are left out while it stands.
+    function gone(radio, part, because) {
       const fs = radio.closest("fieldset");
       if (!fs) return;
-      let p = fs.querySelector(".gone-error");
+      const name = part.textContent.trim();
+      const legend = fs.querySelector("legend");
+      const what = legend ? legend.textContent.split(":")[0].trim() : "";
+      const dealer = because === "dealer" && form.querySelector("#fs-dealer");
+      const text = (because === "dealer" ? WORDS.goneDealer : because === "declarer" ? WORDS.goneDeclarer : WORDS.gone) ||
+        WORDS.gone || "{name}: choose again.";
+      let p = document.getElementById("gone-" + radio.name);
       if (!p) {
         p = line("", "errors gone-error");
+        p.id = "gone-" + radio.name;
         p.setAttribute("role", "alert");
-        fs.append(p);
         fs.addEventListener("change", function clear(event) {
           if (event.target.name !== radio.name || !event.target.checked) return;
           p.remove();
+          fs.classList.remove("gone-here");
+          delete fs.dataset.gone;
           fs.removeEventListener("change", clear);
         });
       }
-      p.textContent = (WORDS.gone || "{name}: choose again.").replace("{name}", part.textContent.trim());
+      if (dealer) dealer.after(p); else fs.append(p);
+      fs.dataset.gone = "1";
+      fs.classList.toggle("gone-here", !!dealer);   // said under the dealer: the field is marked where it is
+      fs.querySelectorAll(".asked-note, .live-error").forEach(function (note) { note.remove(); });
+      p.textContent = text.replace("{name}", name).replace("{what}", what);
     }
     form.querySelectorAll("fieldset[data-follow]").forEach(function (fs) {
       // chosen before this script was there (a slow phone): the player's, never moved
@@ -542,18 +564,33 @@
       if (!preview) return;
       // each sentence once: a refused Save's sentence beside its field stays while the preview still says it (and
       // goes, with its link in the summary, once the field is right); a touched field gets the preview's own
+      // A refusal the preview cannot repeat (the partie ended, a table's round complete: `data-stands`) stays; the
+      // summary never stands empty
       const listed = {};
       preview.querySelectorAll("li[data-field]").forEach(function (li) { listed[li.dataset.field] = true; });
-      document.querySelectorAll('#deal-form [id^="error-"], #error-summary a[href^="#error-"]').forEach(function (el) {
-        const field = (el.id || el.getAttribute("href").slice(1)).slice(6);
-        (el.tagName === "A" ? el.parentNode : el).hidden = !listed[field];
+      document.querySelectorAll('#deal-form [id^="error-"]').forEach(function (el) {
+        const field = el.id.slice(6);
+        let shown = 0;
+        el.querySelectorAll("li").forEach(function (li) {
+          li.hidden = !listed[field] && !li.hasAttribute("data-stands");
+          if (!li.hidden) shown += 1;
+        });
+        el.hidden = !shown;
       });
+      const summary = document.getElementById("error-summary");
+      if (summary) {
+        summary.querySelectorAll('a[href^="#error-"]').forEach(function (a) {
+          const li = a.parentNode;
+          li.hidden = !listed[a.getAttribute("href").slice(7)] && !li.hasAttribute("data-stands");
+        });
+        summary.hidden = !summary.querySelector("li:not([hidden])");
+      }
       preview.querySelectorAll("li[data-field]").forEach(function (li) {
         const field = li.dataset.field;
         const said = form.querySelector("#error-" + field);
         const at = form.querySelector("#f-" + field + ", #fs-" + field);
         if (said && said.textContent.trim() === li.textContent.trim()) { li.hidden = true; return; }
-        if (!at || !at.dataset.touched) return;   // untouched: the preview says it, the field stays calm
+        if (!at || !at.dataset.touched || at.dataset.gone) return;   // untouched (or said gone): the preview says it
         at.append(line(li.textContent, "errors live-error"));
         li.hidden = true;
       });
@@ -661,9 +698,22 @@
     return (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
   }
 
+  function said(el, leave) {
+    // the words a player sees in an element (as `words`) without the page's own marks (`data-mark`, e.g. Königrufen's
+    // "·V") and what `leave` names
+    let text = el.innerText || el.textContent || "";
+    el.querySelectorAll("[data-mark]" + (leave ? ", " + leave : "")).forEach(function (m) {
+      const mark = m.innerText || m.textContent || "";
+      if (mark) text = text.replace(mark, "");
+    });
+    return text.replace(/\s+/g, " ").trim();
+  }
+
   function factsOf(form) {
-    // what was typed, in the form's own words, in the order the page shows them: never a point the server has
-    // not scored
+    // what was typed, in the form's own words, in the order the page shows them, leaving out what says nothing (an
+    // empty field, a +0 Blatt, the first level of a scale such as "no Kontra", a choice of nobody) and the form's
+    // own marks (`data-mark`); an empty field that will be the rest says so (its placeholder "= 30"). Never a point
+    // the server has not scored.
     const parts = [];
     form.querySelectorAll("fieldset.seg, input[type=text]:not(.count-input), select, input[type=checkbox]:checked")
       .forEach(function (el) {
@@ -671,18 +721,28 @@
         if (el.tagName === "FIELDSET") {
           const checked = el.querySelector("input:checked");
           const legend = el.querySelector("legend");
-          if (checked && legend && checked.nextElementSibling) {
-            parts.push(words(legend) + ": " + words(checked.nextElementSibling));
+          if (!checked || !checked.nextElementSibling || !checked.value) return;
+          const first = el.querySelector("input[type=radio]");
+          if (el.classList.contains("blatt")) {   // a third beside the card points just listed: "40 +1"
+            const points = el.parentNode.querySelector("input[type=text]");
+            if (checked !== first && points && points.value && parts.length) {
+              parts[parts.length - 1] += " " + said(checked.nextElementSibling);
+            }
+            return;
           }
+          if (el.hasAttribute("data-stepper") && checked === first) return;
+          if (legend) parts.push(said(legend) + ": " + said(checked.nextElementSibling));
         } else if (el.tagName === "SELECT") {
           const first = el.options[0];
           if (el.selectedIndex > 0 && el.labels && el.labels[0] && first) {
-            parts.push(words(el.labels[0]) + ": " + el.options[el.selectedIndex].text.trim());
+            parts.push(said(el.labels[0]) + ": " + el.options[el.selectedIndex].text.trim());
           }
         } else if (el.type === "checkbox") {
           if (el.nextElementSibling) parts.push(el.dataset.label || words(el.nextElementSibling));
-        } else if (el.value && el.labels && el.labels[0]) {
-          parts.push(words(el.labels[0]) + ": " + el.value);
+        } else if (el.labels && el.labels[0]) {
+          const rest = !el.value && /^=/.test(el.placeholder || "");
+          if (el.value) parts.push(said(el.labels[0]) + ": " + el.value);
+          else if (rest) parts.push(said(el.labels[0]) + " " + el.placeholder);
         }
       });
     return parts.join(" · ");
@@ -699,7 +759,10 @@
     const before = waiting.filter(function (e) { return !e.edit; }).pop();
     const heading = document.querySelector("h1");
     // the dealer and the persons are sent as typed: the form proposed the dealer after this phone's waiting deals
-    const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: factsOf(form),
+    // the form's own line of what Save stores ("To be recorded: …"), while it is the form's as it is; else its facts
+    const line = document.querySelector("#preview #to-record");
+    const facts = line ? said(line, "strong") : factsOf(form);
+    const entry = { key: key, pid: pid, url: form.getAttribute("action"), fields: fields, facts: facts,
                     title: edit && heading ? heading.textContent.trim() : "", at: Date.now(), state: "waiting",
                     after: !edit && before ? before.key : null, edit: edit,
                     // this phone's deals waiting before it: recorded, they move its version on (app.js), nothing else does
@@ -710,15 +773,16 @@
     saveBox(box);
   }
 
-  // the deal kept on this phone (the outbox): Save says so until something is changed (Save again replaces it), and
-  // the way back no longer says "nothing saved": the deal waits on this phone
+  // the deal kept on this phone (the outbox): Save says so and takes the player on to the board (where the outbox
+  // shows it waiting) until something is changed (then Save again replaces it), and the way back no longer says
+  // "nothing saved": the deal waits on this phone
   function kept(form) {
     const way = document.querySelector("p.back .back-note");
     if (way && WORDS.kept) way.textContent = WORDS.kept;
     const word = form.querySelector("#save .save-word");
     if (!word || !WORDS.kept) return;
     if (!word.dataset.save) word.dataset.save = word.textContent;
-    word.textContent = WORDS.kept;
+    word.textContent = WORDS.keptOn || WORDS.kept;
     form.classList.add("kept");
     function back() {
       word.textContent = word.dataset.save;
@@ -750,6 +814,12 @@
     form.addEventListener("submit", function (event) {
       const button = event.submitter;
       const action = button ? button.value : "save";
+      const board = document.querySelector("p.back a");
+      if (form.classList.contains("kept") && action === "save" && board) {   // kept on this phone: on to the board
+        event.preventDefault();
+        window.location.assign(board.href);
+        return;
+      }
       if (action !== "save" && action !== "record-anyway") {
         if (!navigator.onLine) {   // preview or count: the server's work; offline, say so instead of an error page
           event.preventDefault();

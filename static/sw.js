@@ -2,7 +2,8 @@
 // Static files: cache first. Pages: network first (never a stale board while online), the cached copy
 // only when the network fails. Only GET is ever cached; POST goes to the network untouched (a failed
 // Save is kept by the page's outbox, not here). The cache's name carries the static files' hash
-// (?v=... of the registration), so a deploy replaces it. The pages cache keeps the last KEEP_PAGES pages.
+// (?v=... of the registration), so a deploy replaces it. The pages cache keeps the last KEEP_PAGES pages, among them
+// the board a Save's answer showed (static/app.js posts it here: no GET of it ever reaches this worker).
 "use strict";
 
 const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
@@ -29,6 +30,21 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (n) { return n !== STATIC && n !== PAGES; })
       .map(function (n) { return caches.delete(n); }));
   }).then(function () { return self.clients.claim(); }));
+});
+
+// A page the phone was shown from an answer (the board after Save: static/app.js `keep`), kept as a load of its
+// address would be: the board offline is the one the phone saw last
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  if (typeof data.keep !== "string" || typeof data.html !== "string") return;
+  const url = new URL(data.keep, self.location.href);
+  if (url.origin !== self.location.origin || !cacheable(url, new Request(url.href, { headers: { Accept: "text/html" } }))) return;
+  const request = new Request(url.href);
+  const response = new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8", "Date": new Date().toUTCString() } });
+  event.waitUntil(caches.open(PAGES).then(function (cache) {
+    return cache.delete(request, { ignoreVary: true }).then(function () { return cache.put(request, response); })
+      .then(function () { return trim(cache); });
+  }));
 });
 
 function cacheable(url, request) {

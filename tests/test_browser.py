@@ -494,7 +494,7 @@ def test_part_of_an_evening_in_german(server, browser):
     page.locator("#points").fill("99")
     tap(page, "#save")
     expect(page.locator(".errors.summary")).to_contain_text("Noch nicht gespeichert")
-    expect(page.locator("#error-points")).to_contain_text("Punkte liegen zwischen 0 und 70, nicht 99")
+    expect(page.locator("#error-points")).to_contain_text("Augen liegen zwischen 0 und 70, nicht 99")
     shot(page, "de-deal-errors-dark")
     page.locator("#points").fill("17")
     tap(page, "#save")

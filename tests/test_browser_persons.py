@@ -7,7 +7,7 @@ exactly what was typed on it."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import close, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import PHONE, close, browser, phone, server, settled, shot, tap  # noqa: F401  (fixtures)
 from .helpers import checked
 
 pytestmark = pytest.mark.browser
@@ -98,16 +98,60 @@ def test_koenigrufen_five_a_declarer_who_now_deals_is_unchosen_and_nothing_is_sa
     tap(page, "input[name=result][value=won] + span")
     tap(page, "input[name=dealer][value='2'] + span")             # then Cilli is made the dealer: she sits out
     assert checked(page, "declarer") == []
-    expect(page.locator("#fs-declarer .gone-error")).to_contain_text("Cilli cannot be chosen now")
+    # said once, under the dealer just tapped, with its reason; the field it is missing in is marked
+    gone = page.locator("#fs-dealer + .gone-error")
+    expect(gone).to_have_text("Cilli deals now and sits out this deal: choose again under “Declarer”.")
+    expect(page.locator("#fs-declarer.gone-here")).to_be_visible()
+    page.wait_for_timeout(800)                                    # the live preview comes, and adds nothing there
+    expect(page.locator("#fs-declarer .errors:visible")).to_have_count(0)
+    assert page.locator(".gone-error").count() == 1
+    shot(page, "dealer-to-declarer-five", full_page=False)
     tap(page, "#save")                                            # refused: choose again
     expect(page.locator("#fs-declarer .errors").first).to_be_visible()
     assert settled(server, page)[0].partie.deals == ()
     tap(page, "input[name=declarer][value='4'] + span")           # Emil
-    expect(page.locator("#fs-declarer .gone-error")).to_have_count(0)
+    expect(page.locator(".gone-error")).to_have_count(0)
+    expect(page.locator("#fs-declarer.gone-here")).to_have_count(0)
     tap(page, "#save")
     page.wait_for_selector("#record")
     deal = settled(server, page)[0].partie.deals[0]
     assert (deal.dealer, deal.declarer, deal.partner) == (2, 4, 3)
+    close(context)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_koenigrufen_a_partner_who_now_plays_himself_is_said_once_with_the_reason(server, browser, language):
+    # Anna deals, Bernd (Vorhand) plays a Rufer with Cilli; the dealer was Bernd: Cilli is Vorhand and plays it now,
+    # so she cannot be her own partner. One sentence under the partner says so, not three guesses
+    context = browser.new_context(color_scheme="light", locale="de-AT" if language == "de" else "en-GB",
+                                  **{**PHONE, "viewport": {"width": 360, "height": 740}})
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.goto(server["url"] + "/new?game=koenigrufen")
+    for i, name in enumerate(["Anna", "Bernd", "Cilli", "Dora"]):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "text=" + ("Partie beginnen" if language == "de" else "Start the partie"))
+    page.wait_for_selector("#record")
+    board = page.url
+    page.goto(board + "/deal")
+    tap(page, "input[name=contract][value=rufer] + span")
+    tap(page, "input[name=partner][value='2'] + span")            # Cilli
+    page.locator("#card_points").fill("40")
+    tap(page, "input[name=side_trull][value=declarer] + span")     # a silent Trull for Bernd's side
+    tap(page, "input[name=dealer][value='1'] + span")             # no: Bernd dealt
+    asks = {"en": "Cilli is now Vorhand, so Cilli plays the Rufer", "de": "Cilli ist jetzt Vorhand, also spielt Cilli den Rufer"}
+    expect(page.locator("#asks")).to_contain_text(asks[language])  # the server's sentence: the preview came
+    assert checked(page, "partner") == []
+    errors = page.locator("#fs-partner .errors:visible")
+    expect(errors).to_have_count(1)
+    said = {"en": "Cilli plays the game now: choose again.", "de": "Cilli spielt jetzt selbst: wähle neu."}
+    expect(errors).to_have_text(said[language])
+    page.wait_for_timeout(600)                                    # nothing more comes (a late preview adds nothing)
+    expect(errors).to_have_count(1)
+    shot(page, f"partner-now-plays-{language}", full_page=False)
+    tap(page, "input[name=partner][value='3'] + span")            # Dora held the King
+    expect(page.locator("#fs-partner .errors:visible")).to_have_count(0)
+    expect(page.locator("#asks")).to_have_count(0)
     close(context)
 
 

@@ -86,7 +86,7 @@ def test_an_edit_of_a_deleted_deal_in_german_and_in_bavarian_tarock(app, client)
     assert client.post(bavarian + "/undo", data={"version": opened["version"]}).status_code == 302
     r = client.post(bavarian + "/deal/1/edit", data={**data, **opened}, headers={"Accept-Language": "de"})
     assert r.status_code == 409
-    assert "Spiel 1 wurde in der Zwischenzeit auf dem anderen Telefon gelöscht" in r.text
+    assert "Spiel 1 wurde in der Zwischenzeit auf dem anderen Handy gelöscht" in r.text
 
 
 def test_the_409_says_who_gained_as_the_board_does(app, client, board):

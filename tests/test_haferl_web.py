@@ -158,7 +158,7 @@ def test_exports_and_import_round_trip(app, client):
     excel = client.get(board + "/excel.csv", headers={"Accept-Language": "de"}).data
     assert excel.startswith(b"\xef\xbb\xbf")
     german = list(csv.reader(io.StringIO(excel.decode("utf-8-sig")), delimiter=";"))
-    assert german[0][:4] == ["Spiel", "Geber", "Setzt aus", "Alleinspieler"] and german[1][10] == "-0,30"
+    assert german[0][:4] == ["Spiel", "Geber", "Setzt aus", "Spieler"] and german[1][10] == "-0,30"
     file = client.get(board + "/partie.json")
     assert "haferltarock-" in file.headers["Content-Disposition"]
     doc = json.loads(file.data)
@@ -214,3 +214,22 @@ def test_the_passcode_guards_bavarian_parties_too(tmp_path):
     refused = client.post("/new", data=data)
     assert refused.status_code == 422 and "The passcode is not right" in refused.text
     assert client.post("/new", data={**data, "passcode": "geheim"}).status_code == 302
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Bernd +0.20 € · 0.50 € into the pot"), ("de", "Bernd +0,20 € · 0,50 € ins Haferl")])
+def test_a_game_won_that_refills_the_pot_is_a_gain_on_save(app, client, language, said):
+    """A Pick-Up won takes what the pot holds, then everyone refills it: the declarer's net can be below zero
+    (+0.20 won, 0.50 into the pot). The result on Save says the game's money and the refill apart, as the sheet
+    does, never a won game as a loss."""
+    board = start(client, stake="0.05")
+    assert deal(client, board, dealer="3", declarer="0", contract="pickup", points="96").status_code == 302
+    s = settled(app, board)[1]
+    assert str(s.pot) == "0.20"                                 # 36 units of 0.05 taken from the 2.00
+    fields = {"type": "game", "dealer": "0", "declarer": "1", "contract": "pickup", "target": "61", "points": "100",
+              "action": "preview"}
+    preview = client.post(board + "/deal?fragment=1", data=fields, headers={"Accept-Language": language})
+    short = re.search(r'<span id="preview-short" hidden>([^<]*)</span>', preview.text).group(1)
+    assert short == said.replace(" €", "\u00a0€") or short == said, short
+    net = settled(app, board)[1]
+    assert net.deals[-1].number == 1                            # a preview stores nothing

@@ -201,7 +201,7 @@ def test_a_german_evening_meets_no_english_word(app):
     assert "Sau 11" in pages["bavarian rules haferl"] and "Stockspiel" in pages["bavarian form"]
     found = {name: english_words(page) for name, page in pages.items()}
     assert not {k: v for k, v in found.items() if v}, found
-    assert "Punkte liegen zwischen 0 und 70, nicht 99." in pages["deal form with errors"]
+    assert "Augen liegen zwischen 0 und 70, nicht 99." in pages["deal form with errors"]
     assert "Trull braucht" in pages["deal form with bonus errors"] or "brauchen mindestens" in \
         pages["deal form with bonus errors"]
     assert "Einsatz: 0,10 € je Spielpunkt." in pages["rules"]
@@ -269,7 +269,7 @@ def test_the_excel_export_opens_in_a_german_excel(app):
     assert raw.startswith(b"\xef\xbb\xbf")                        # UTF-8 with BOM
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:5] == ["Spiel", "Runde", "Geber", "Art", "Aufgenommen von"]
-    assert rows[0][5] == "Punkte Ärger" and rows[0][11] == "Stand Ärger"
+    assert rows[0][5] == "Augen Ärger" and rows[0][11] == "Stand Ärger"
     assert rows[1][5:7] == ["40,67", "29,33"] and rows[1][3] == "Spiel"
     assert rows[2][7] == "Pagat ultimo (Bernd)"
     assert rows[-1][0] == "Geld (€)" and rows[-1][11:] == ["-0,30", "0,30"]

@@ -62,7 +62,7 @@ def test_a_renonce_asks_only_whose_premium_was_announced(app, client, language):
      {"en": "Trull silent made: beside a Valat only announced premiums count.",
       "de": "Trull still gemacht: neben einem Valat zählen nur angesagte Prämien."}),
     ("tirol", {"side_valat": "declarer", "ann_valat": "no", "side_trull": "declarer", "ann_trull": "yes"},
-     {"en": "Trull announced made: a Valat made includes the Trull and the Four Kings.",
+     {"en": "Trull announced and made: a Valat made includes the Trull and the Four Kings.",
       "de": "Trull angesagt und gemacht: ein gemachter Valat schließt Trull und Vier Könige ein."}),
 ])
 def test_a_premium_a_valat_leaves_out_is_marked_and_explained(app, client, language, preset, premiums, reason):
@@ -73,6 +73,22 @@ def test_a_premium_a_valat_leaves_out_is_marked_and_explained(app, client, langu
     trull = {"en": "Trull", "de": "Trull"}[language]
     assert re.search(re.escape(trull) + r" [^·]*" + re.escape(NOT_COUNTED[language]), line(client, board, 1))
     assert why(client, board, 1) == [reason[language]]
+
+
+def test_a_silent_valat_under_wien_says_why_the_silent_trull_and_the_kontra_do_not_count(app, client, language):
+    """RULES-KOENIGRUFEN §14: a Valat made includes the silent Trull (and Kings); a silent one voids the Kontra on the
+    game. The deal's page says so in those words, not "these rules do not count it here"."""
+    board = start(client, **{**NEW, "preset": "wien"})
+    assert deal(client, board, dealer="3", contract="dreier", declarer="1", result="won", kontra="2",
+                side_valat="declarer", ann_valat="no", side_trull="declarer", ann_trull="no").status_code == 302
+    _sp, s = settled(app, board)
+    assert "trull" not in {i.item for i in s.deals[0].items}
+    assert why(client, board, 1) == {
+        "en": ["Trull silent made: a Valat made includes the silent Trull and the silent Four Kings.",
+               "Kontra: a silent Valat voids the Kontra on the game."],
+        "de": ["Trull still gemacht: ein gemachter Valat schließt die stille Trull und die stillen Vier Könige ein.",
+               "Kontra: ein stiller Valat hebt das Kontra auf das Spiel auf."],
+    }[language]
 
 
 def test_a_kontra_on_a_solorufer_with_the_king_in_the_talon_is_marked_and_explained(app, client, language):

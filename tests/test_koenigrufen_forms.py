@@ -166,7 +166,7 @@ def test_the_declarer_as_his_own_partner_is_said_in_the_players_words(app, clien
     assert "The declarer cannot call his own King: choose who held it, or “King in the talon”." in said
     assert "null" not in said and "kontra_each" not in response.text.replace('id="fs-kontra_each"', "")
     german = client.post(board + "/deal", data=data, headers={"Accept-Language": "de"})
-    assert "Der Alleinspieler kann nicht seinen eigenen König rufen" in refusal(german.text)
+    assert "Der Spieler kann nicht seinen eigenen König rufen" in refusal(german.text)
     # the form says who plays a Rufer, and leaves the declarer out of the partners (with the script)
     page = client.get(board + "/deal", headers={"Accept-Language": "de"}).text
     assert re.search(r'<p class="who-plays" id="who-plays" hidden data-when="contract:[^"]*rufer[^"]*"[^>]*>'

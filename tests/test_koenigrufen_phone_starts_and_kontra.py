@@ -94,6 +94,11 @@ def test_the_kontra_steppers_show_every_level_in_order(server, browser, language
     current = fs.locator(".stepper-scale li[aria-current=true]")
     assert current.evaluate("e => getComputedStyle(e).fontWeight") == "700"
     assert fs.locator(".stepper-scale li").first.evaluate("e => getComputedStyle(e).fontWeight") != "700"
+    # read as a scale, one level after the other, never as a row of choices: no underline, arrows between the levels
+    assert current.evaluate("e => getComputedStyle(e).textDecorationLine") == "none"
+    assert [li.evaluate("e => getComputedStyle(e, '::before').content") for li in scale.all()] == \
+        ["none"] + ['"\u2192"'] * (len(levels) - 1)
+    assert scale.first.evaluate("e => getComputedStyle(e).cursor") == "default"
     # the keyboard: the focus is visible on the button, Enter steps on
     plus.focus()
     page.keyboard.press("Enter")

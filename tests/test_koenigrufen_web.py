@@ -60,7 +60,7 @@ def test_the_worked_example_through_the_form(app, client):
     assert re.search(r'id="balance-1"[^>]*>−10<', page) and re.search(r'id="money-1"[^>]*>−1.30<', page)
     assert "<strong>Cilli</strong> deals, <strong>Dora</strong> is Vorhand" in page and "Radl: deal 4 of 4" in page
     assert "Anna: Rufer with Cilli, 41\u202f⅔\u00a0:\u00a028\u202f⅓ · won · Kontra · Trull (opponents) silent made · " \
-           "Pagat announced made" in page
+           "Pagat announced and made" in page
     assert "Cilli: Piccolo · won · Kontra by Bernd" in page and "Misdeal by Bernd" in page
     # deal 4 on the sheet: Bernd's −6 and Dora's +6 for the deal over their running totals
     row = re.search(r'<tbody class="deal" id="deal-4">.*?</tbody>', page, re.S).group(0)
@@ -367,7 +367,7 @@ IMPOSSIBLE = [
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "20", "side_valat": "declarer"}, "card_points",
      "A Valat made by the declarer's side leaves the other side only talon cards, at most 26 card points: the "
      "Valat's side has at least 44, not 20.",
-     "Ein Valat der Spielerseite lässt der anderen Seite nur Talonkarten, höchstens 26 Punkte: die Seite des Valats "
+     "Ein Valat der Spielerseite lässt der anderen Seite nur Talonkarten, höchstens 26 Augen: die Seite des Valats "
      "hat mindestens 44, nicht 20."),
     ({}, {"contract": "dreier", "declarer": "0", "result": "lost", "side_valat": "declarer"}, "result",
      "A Valat made by the declarer's side means the game is won: tap Won.",   # the form's words, not the file's
@@ -384,18 +384,18 @@ IMPOSSIBLE = [
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "12", "side_trull": "declarer", "ann_trull": "no"},
      "premiums", "Trull made by the declarer's side: their pile has at least 13 card points (each of those cards "
                  "is 4 ⅓), not 12.",
-     "Trull der Spielerseite: ihr Stapel hat mindestens 13 Punkte (jede dieser Karten zählt 4 ⅓), nicht 12."),
+     "Trull der Spielerseite: ihr Stapel hat mindestens 13 Augen (jede dieser Karten zählt 4 ⅓), nicht 12."),
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "60", "side_koenige": "opponents",
           "ann_koenige": "no", "side_trull": "opponents", "ann_trull": "no"}, "premiums",
      "Trull and Four Kings made by the opponents: their pile has at least 30 ⅓ card points (each of those cards "
-     "is 4 ⅓), not 10.", "Trull und Vier Könige der Gegner: ihr Stapel hat mindestens 30 ⅓ Punkte"),
+     "is 4 ⅓), not 10.", "Trull und Vier Könige der Gegner: ihr Stapel hat mindestens 30 ⅓ Augen"),
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "⅓"}, "card_points",
      "The declarer's side cannot have 0 ⅓ card points: a side has 0 or at least 1 (one trick is 1 ⅓, three "
-     "talon cards 1).", "Die Spielerseite kann nicht 0 ⅓ Punkte haben: eine Seite hat 0 oder mindestens 1 Punkt "
+     "talon cards 1).", "Die Spielerseite kann nicht 0 ⅓ Augen haben: eine Seite hat 0 oder mindestens 1 Auge "
                         "(ein Stich zählt 1 ⅓, drei Talonkarten 1)."),
     ({}, {"contract": "dreier", "declarer": "0", "card_points": "69 2/3"}, "card_points",
      "69 ⅔ card points leave the opponents 0 ⅓, which cannot be",
-     "69 ⅔ Punkte ließen den Gegenspielern 0 ⅓, das kann nicht sein"),
+     "69 ⅔ Augen ließen den Gegenspielern 0 ⅓, das kann nicht sein"),
 ]
 
 

@@ -22,7 +22,7 @@ WORDS = {
            "label": "Augen der Spielerseite (falls gezählt)",
            "unchanged": "Spiel 1 gespeichert, wie es war: nichts geändert.",
            "changed": "Spiel 1 geändert; alles danach neu berechnet.", "undone": "Spiel 3 zurückgenommen",
-           "deleted": "Spiel 1 gelöscht", "ante": "0,05 € in den nachgefüllten Pott"},
+           "deleted": "Spiel 1 gelöscht", "ante": "0,05 € ins nachgefüllte Haferl"},
 }
 
 

@@ -151,7 +151,7 @@ def test_a_conflict_in_german_and_in_bavarian_tarock(app, client):
                                                   "contract": "pickup", "target": "61", "points": "50",
                                                   "action": "save"}, headers={"Accept-Language": "de"})
     assert response.status_code == 409
-    assert "Spiel 1 wurde gerade auf dem anderen Telefon eingetragen" in response.text
+    assert "Spiel 1 wurde gerade auf dem anderen Handy eingetragen" in response.text
     assert "Meins auch als Spiel 2 eintragen" in response.text
     assert len(stored(app, board).partie.deals) == 1
 

@@ -1,5 +1,5 @@
 """Who did what at a tournament's table: every change of a table's games is kept in its history with the phone
-(browser) that made it, a short id of its own and its user agent; the organiser sees it there ("phone 3FA9C1 (Pixel 7
+(browser) that made it, a short id of its own and its user agent; the organiser sees it there ("phone: 3FA9C1 (Pixel 7
 · Chrome Mobile 120 · Android 14)"), a table's phone does not; the table's address stays its key."""
 
 import re
@@ -25,7 +25,7 @@ def test_the_organiser_sees_which_phone_recorded_and_undid_a_tables_game(app, cl
     version = re.search(r'id="undo".*?name="version" value="(\d+)"', stranger.get(board).text, re.S).group(1)
     assert stranger.post(board + "/undo", data={"version": version}).status_code == 302
     page = client.get(board + "/history").text
-    phones = re.findall(r"phone: phone ([0-9A-F]{6}) \(([^)]*)\)", page)
+    phones = re.findall(r"phone: ([0-9A-F]{6}) \(([^)]*)\)", page)
     assert len(phones) == 3 and len({p for p, _w in phones}) == 2
     deleted, recorded_2, recorded_1 = phones   # newest first
     assert deleted == recorded_2 and recorded_2[1] == "iPhone · Mobile Safari 17 · iOS 17"

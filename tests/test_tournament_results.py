@@ -88,7 +88,7 @@ def test_the_score_sheets_are_the_wertungszettel_a_table_keeps(app, client):
     sheets = "\n".join(pages[1:])
     first = found[0][1]
     # the Rufer: card points, won, Kontra, the Pagat announced and made; each one's points over his running total
-    assert f"1 {first[3]} {first[0]}: Rufer with {first[2]}, 41⅔ : 28⅓ · won · Kontra · Pagat announced made" in \
+    assert f"1 {first[3]} {first[0]}: Rufer with {first[2]}, 41⅔ : 28⅓ · won · Kontra · Pagat announced and made" in \
         sheets.replace("\u202f", "").replace("\xa0", " ")
     # the Trischaken: each one's card points
     assert "Trischaken" in sheets and "13⅓" in sheets.replace("\u202f", "")

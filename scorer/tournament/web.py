@@ -1310,9 +1310,24 @@ def table_line():
         return {"round": table["round"], "table": table["number"], "played": played, "allowed": allowed,
                 "next": min(played + 1, allowed), "complete": played >= allowed, "ended": bool(table["ended"]),
                 "gone": table["gone"], "closed": table["closed"], "finished": bool(table["finished"]),
-                "latest": table["latest"], "public_id": table["public_id"], "name": table["name"]}
+                "latest": table["latest"], "public_id": table["public_id"], "name": table["name"],
+                "locked": locked(table, pid)}
 
     return {"tournament_table": line}
+
+
+def locked(table: dict, pid: str) -> str:
+    """Why this phone may change none of the table's games (its pages then offer no Undo, edit, delete or put back;
+    the store refuses them anyway, `table_change_guard`): "" when it may."""
+    if table["finished"]:
+        return _("The tournament is finished: its games can no longer be changed.")
+    if table["closed"]:
+        return _("Round %(round)s is over: its games can no longer be changed here. Only the organiser can reopen "
+                 "it.", round=table["round"])
+    if table["ended"] and organiser_editing(pid) is None:
+        return _("Round %(round)s has ended: only the organiser can correct this table's games now.",
+                 round=table["round"])
+    return ""
 
 
 def organiser_editing(pid: str) -> str | None:
@@ -1341,7 +1356,7 @@ def no_end_at_a_table():
         return None
     flash(_("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, or "
             "when the organiser ends it for every table.", table=table["number"], round=table["round"],
-            name=table["name"]))
+            name=table["name"]), "refused")
     return redirect(url_for("partie.board", pid=pid))
 
 

@@ -56,6 +56,17 @@ def expected_version(text):
     return -1 if number is None else number
 
 
+class Standing(str):
+    """A refusal of Save that the live preview cannot repeat (the partie ended, a tournament table's round complete,
+    a form sent twice): the page keeps it in sight while the preview follows the form (static/form.js)."""
+    stands = True
+
+
+def standing(errors) -> list[tuple[str, str]]:
+    """Errors said by a Save refused in the store: each a `Standing` sentence."""
+    return [(field, Standing(message)) for field, message in errors]
+
+
 def form_problems(form) -> list[tuple[str, str]]:
     """What the form itself refused (a wrong choice, an expired token), as (field, sentence)."""
     return [(name, sentence(str(m))) for name, msgs in form.errors.items() for m in msgs]
@@ -331,9 +342,9 @@ class Dealing:
         if self.number is not None:
             return self.save_edit()
         if not KEY.fullmatch(self.form.key.data or ""):
-            return self.render(status=422, errors=[("type", _(
+            return self.render(status=422, errors=[("type", Standing(_(
                 "This form is incomplete (its key is missing or wrong): reload the page and enter the deal "
-                "again. Nothing was saved."))])
+                "again. Nothing was saved.")))])
         expected = expected_version(self.form.version.data)
         if action == "record-anyway":   # the player saw the other phone's deals and records this one too
             expected = expected_version(request.form.get("seen_version"))
@@ -342,7 +353,7 @@ class Dealing:
             stored = store.add_deal(db, self.sp.id, self.deal, self.guard(expected, self.form.key.data or None))
         except store.EndedError:
             self.reread()
-            return self.render(errors=[("type", str(ENDED))], status=422)
+            return self.render(errors=[("type", Standing(ENDED))], status=422)
         except store.ConflictError as exc:
             if exc.now is None:
                 self.reread()
@@ -350,9 +361,11 @@ class Dealing:
                 self.sp = exc.now
                 self.settlement, self.broken = settle(exc.now.partie)
             return self.conflict()
-        except ScoringError as exc:
+        except ScoringError as exc:   # refused in the store (a tournament table's round complete): said as it stands
+            opened = number_sent(request.form.get("count"))
             self.reread()
-            return self.render(errors=self.form_errors(exc.problems, len(self.sp.partie.deals) + 1), status=422)
+            return self.render(errors=self.recorded_since(opened) + standing(
+                self.form_errors(exc.problems, len(self.sp.partie.deals) + 1)), status=422)
         if stored is None:   # the key was saved before: a double tap, or the same form sent again with other facts
             refused, number = self.already_saved()
             if refused is not None:
@@ -377,12 +390,12 @@ class Dealing:
                                        self.guard(expected_version(form.version.data), edit_key(form)), ident=ident)
         except ScoringError as exc:
             self.reread()
-            return self.render(errors=self.form_errors(exc.problems, self.number), status=422)
+            return self.render(errors=standing(self.form_errors(exc.problems, self.number)), status=422)
         except store.EndedError:   # ended on the other phone after this form was opened: nothing moves
             self.reread()
-            return self.render(status=422, errors=[("type", _(
+            return self.render(status=422, errors=[("type", Standing(_(
                 "Nothing was changed: deal %(num)s is as it was. Reopen the partie first (the button above); what "
-                "you typed stays.", num=self.number))])
+                "you typed stays.", num=self.number)))])
         except store.NotFoundError:
             self.reread()
             return self.deleted(was)
@@ -473,7 +486,9 @@ class Dealing:
         whole = len(settlement.deals) == len(fresh.partie.deals)
         answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
-                      context=game_of(fresh.partie).balance_line(settlement) if whole else None)
+                      context=game_of(fresh.partie).balance_line(settlement) if whole else None,
+                      # the deal in the players' words, as the form's "To be recorded" says it: the outbox's line
+                      said=self.to_record(self.result))
         if version is None and self.number is None:
             # the same form again (an answer lost on the way, then sent again): the version its deal left the partie
             # at and the deals then, so that the phone's deals typed after it expect that version (its own deal is
@@ -505,8 +520,17 @@ class Dealing:
         errors = [("conflict", message or _("Deal %(num)s was deleted on another phone in the meantime. What you "
                                             "typed is kept below.", num=number))]
         if not fresh.running:
-            errors.append(("type", str(ENDED)))
+            errors.append(("type", Standing(ENDED)))
         return self.render(errors=errors, status=409, number=None)
+
+    def recorded_since(self, opened) -> list[tuple[str, str]]:
+        """The other phone's deals recorded since this form was opened (it had `opened` deals), as the conflict says
+        them: for a refusal that follows them (a tournament table's round their deal completed)."""
+        deals = self.settlement.deals
+        if opened is None or not 0 <= opened < len(deals) or len(deals) != len(self.sp.partie.deals):
+            return []
+        return [("type", Standing(_("Deal %(num)s was recorded on the other phone a moment ago: %(what)s",
+                                    num=r.number, what=self.web.summary(r, self.sp.partie)))) for r in deals[opened:]]
 
     def conflict(self):
         """409: another phone recorded (or changed) deals since this form was opened. The form keeps its
@@ -540,7 +564,7 @@ class Dealing:
             errors += self.form_errors(exc.problems, len(fresh.partie.deals) + 1)
         if not fresh.running:
             offer = False
-            errors.append(("type", str(ENDED)))
+            errors.append(("type", Standing(ENDED)))
         form.seen_version = fresh.version if offer else None
         form.next_number = len(fresh.partie.deals) + 1
         # drawn anew on every round: the page shows the partie as it is now, so the next round's "other phone's
@@ -608,8 +632,8 @@ class Dealing:
             return None, None
         if mine["partie_id"] != self.sp.id:
             self.reread()
-            return self.render(status=422, errors=[("type", _(
-                "This form belongs to another partie: open this partie's own deal form. Nothing was saved."))]), None
+            return self.render(status=422, errors=[("type", Standing(_(
+                "This form belongs to another partie: open this partie's own deal form. Nothing was saved.")))]), None
         if mine["deal_id"] is None:   # the deal it made was undone or deleted since: never another deal named
             self.reread()
             if mine["was"] is not None:
@@ -629,7 +653,7 @@ class Dealing:
         form.version.data = str(self.sp.version)
         form.key.data = new_key()
         form.deal_id = mine["deal_id"]
-        return self.render(status=409, number=mine["number"], errors=[("type", _(
+        return self.render(status=409, number=mine["number"], errors=[("type", Standing(_(
             "This form was already saved as deal %(num)s (%(facts)s). What you sent now differs: press Save to "
             "apply it as a correction of deal %(num)s.", num=mine["number"],
-            facts=self.web.summary(recorded, self.sp.partie)))]), None
+            facts=self.web.summary(recorded, self.sp.partie))))]), None

@@ -73,7 +73,7 @@ def delete(pid, number):
     if refused is not None:
         return refused
     if not 1 <= number <= len(sp.partie.deals) and sp.running:
-        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
+        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number), "refused")
         return redirect(url_for("partie.board", pid=pid))
     broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
     guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken, by=editor(pid),
@@ -84,14 +84,15 @@ def delete(pid, number):
         return refused_ended(sp, _("Nothing was deleted: this partie has ended, and an ended partie's deals cannot "
                                    "be changed. To delete deal %(num)s, reopen the partie first.", num=number))
     except ScoringError as exc:
-        flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=say(exc.problems[0])))
+        flash(_("Deal %(num)s cannot be deleted: %(reason)s", num=number, reason=said(exc.problems[0])),
+              "refused")
         return redirect(url_for("partie.board", pid=pid))
     except store.NotFoundError:
-        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
+        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number), "refused")
         return redirect(url_for("partie.board", pid=pid))
     except store.ConflictError:
         flash(_("The partie changed on another phone in the meantime: nothing was deleted. Check the board and "
-                "delete again if you still want to."))
+                "delete again if you still want to."), "refused")
         return redirect(url_for("partie.board", pid=pid))
     flash(_("Deal %(num)s deleted; everything after it recomputed.", num=number))
     return redirect(url_for("partie.board", pid=pid))
@@ -104,7 +105,7 @@ def undo(pid):
     if refused is not None:
         return refused
     if not sp.partie.deals and sp.running:   # an ended partie is said to be ended (by the store), first
-        flash(_("There is no deal to undo."))
+        flash(_("There is no deal to undo."), "refused")
         return redirect(url_for("partie.board", pid=pid))
     number = len(sp.partie.deals)
     expected = number_sent(form.version.data)
@@ -115,10 +116,11 @@ def undo(pid):
         return refused_ended(sp, _("Nothing was undone: this partie has ended, and an ended partie's deals "
                                    "cannot be changed. To undo its last deal, reopen the partie first."))
     except ScoringError as exc:   # e.g. a tournament table's round ended: its games are the organiser's to correct
-        flash(_("Deal %(num)s cannot be undone: %(reason)s", num=number, reason=say(exc.problems[0])))
+        flash(_("Deal %(num)s cannot be undone: %(reason)s", num=number, reason=said(exc.problems[0])),
+              "refused")
         return redirect(url_for("partie.board", pid=pid))
     except store.NotFoundError:   # the other phone undid it a moment ago
-        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number))
+        flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number), "refused")
         return redirect(url_for("partie.board", pid=pid))
     except store.ConflictError:
         last = store.history(get_db(), pid, limit=1)
@@ -128,7 +130,8 @@ def undo(pid):
             # by the first press (or the other phone at the same moment); said as the first answer says it
             session["undone"] = {"pid": pid, "entry": last[0]["id"], "num": number + 1, "version": sp.version}
             return redirect(url_for("partie.board", pid=pid))
-        flash(_("The partie changed on another phone in the meantime: nothing was undone. Check the board first."))
+        flash(_("The partie changed on another phone in the meantime: nothing was undone. Check the board first."),
+              "refused")
         return redirect(url_for("partie.board", pid=pid))
     # said on the board where the Undo was, with "Put it back" (the history's restore): a second tap there puts
     # the deal back instead of undoing the one before it (parties.board_page, templates/_board_foot.html)
@@ -224,17 +227,24 @@ def restore(pid, entry):
                                    "cannot be changed. To put the deal back, reopen the partie first."),
                              back=url_for("partie.history", pid=pid))
     except store.RestoredError:
-        flash(_("That deal is already back, or the entry deleted no deal: nothing was changed."))
+        flash(_("That deal is already back, or the entry deleted no deal: nothing was changed."), "refused")
         return redirect(back)
     except ScoringError as exc:
-        flash(_("The deal cannot be put back: %(reason)s", reason=say(exc.problems[0])))
+        flash(_("The deal cannot be put back: %(reason)s", reason=said(exc.problems[0])), "refused")
         return redirect(back)
     except store.ConflictError:
         flash(_("The partie changed on another phone in the meantime: nothing was restored. Check the history "
-                "and press it again if you still want to."))
+                "and press it again if you still want to."), "refused")
         return redirect(back)
     flash(_("Deal %(num)s restored; everything after it recomputed.", num=number))
     return redirect(url_for("partie.board", pid=pid))
+
+
+def said(problem) -> str:
+    """An engine's problem as the end of a refusal's sentence ("…: round 1 is over: … reopen round 1."): its full
+    stop."""
+    text = say(problem).strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def refused_ended(sp, message: str, back: str = ""):
@@ -245,5 +255,5 @@ def refused_ended(sp, message: str, back: str = ""):
 def stale_button(pid: str):
     """A delete or undo without the partie's version cannot be checked against the other phone: refused."""
     flash(_("That button came from a page without the partie's version: nothing was changed. Check the board "
-            "and press it again."))
+            "and press it again."), "refused")
     return redirect(url_for("partie.board", pid=pid), 303)

@@ -105,8 +105,8 @@ def history_rows(rows, partie, devices: bool = False) -> list[dict]:
                 lines.append((_("deals"), ngettext("%(num)d deal", "%(num)d deals", detail["deals"])))
             if devices and isinstance(detail.get("device"), str):
                 said = phone_words(str(detail.get("agent") or "")[:300])
-                lines.append((_("phone"), _("phone %(id)s", id=detail["device"].upper())
-                              + (f" ({said})" if said else "")))
+                # "phone: 3FA9C1 (Pixel 7 · Chrome Mobile 120)": the line's label says it is a phone, once
+                lines.append((_("phone"), detail["device"].upper() + (f" ({said})" if said else "")))
         out.append({"id": row["id"], "at": row["at"], "what": what, "lines": lines,
                     "restorable": row["action"] == "deleted" and row["id"] not in restored
                     and isinstance(detail, dict) and "before" in detail})

@@ -20,6 +20,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+from jinja2 import pass_context
 from werkzeug.urls import iri_to_uri
 
 from ..amounts import MINUS, card_points_text, money_text
@@ -166,6 +167,16 @@ def day(iso: str) -> str:
     return format_date(moment, "medium")
 
 
+def per_request(f):
+    """A filter in the request's language, never worked out when a template is compiled: Jinja computes a filter of
+    a constant (`0.50|money`) once, in the language of whichever request compiled it first ("0.50" on a German
+    page)."""
+    @pass_context
+    def in_the_request_s_language(_context, *args, **kwargs):
+        return f(*args, **kwargs)
+    return in_the_request_s_language
+
+
 def money(amount, sign: str = "", minus: str = "-") -> str:
     """An amount with two decimals in the locale's way, without the currency (0,10 in German); `sign` and
     `minus` as in `amounts.money_text`."""
@@ -230,8 +241,9 @@ def init_app(app) -> None:
         pgettext=lambda c, s: _translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n))
     app.register_blueprint(bp)
-    app.jinja_env.filters.update(say=say, number=number, signed=signed, euros=euros, card_points=card_points,
-                                 when=when, day=day, money=money)
+    app.jinja_env.filters.update({name: per_request(f) for name, f in dict(
+        say=say, number=number, signed=signed, euros=euros, card_points=card_points, when=when, day=day,
+        money=money).items()})
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, language=language)
 
     @app.after_request

@@ -170,7 +170,7 @@ def end(pid):
             offered = choices(sp.partie)
             if request.form["at_the_end"] not in offered:
                 flash(_("Pick one of the choices for the end of the evening: %(choices)s.",
-                        choices=", ".join(str(label) for label in offered.values()) or "—"))
+                        choices=", ".join(str(label) for label in offered.values()) or "—"), "refused")
                 return redirect(url_for("partie.end", pid=pid))
             store.set_at_the_end(get_db(), pid, request.form["at_the_end"])
         if page["warnings"] and request.form.get("confirm") != "yes":
@@ -233,7 +233,7 @@ def at_the_end(pid):
     choice = request.form.get("at_the_end", "")
     if choice not in offered:
         flash(_("Pick one of the choices for the end of the evening: %(choices)s.",
-                choices=", ".join(str(label) for label in offered.values()) or "—"))
+                choices=", ".join(str(label) for label in offered.values()) or "—"), "refused")
         return redirect(back)
     store.set_at_the_end(get_db(), pid, choice)
     flash(_("Saved: %(choice)s.", choice=offered[choice]))

@@ -295,10 +295,15 @@ def form_context(partie, form) -> dict:
 
 
 def short_result(result, partie, money: bool = False) -> str:   # `money`: as every game's (only a Kontra's differs)
-    """A deal's result in a few words, for beside the Save button: the declarer's gain or loss."""
+    """A deal's result in a few words, for beside the Save button: the declarer's gain or loss in the game, and what
+    he put into a pot it refilled apart, as the sheet says it (a Pick-Up won that empties the pot is a gain, though
+    the refill can take more than it brought)."""
     if result.deal.type != "game" or result.deal.declarer is None:
         return "±0"
-    return f"{partie.players[result.deal.declarer]} {euros(result.net[result.deal.declarer])}"
+    declarer = result.deal.declarer
+    ante = antes(result)[declarer]
+    said = f"{partie.players[declarer]} {euros(result.net[declarer] + ante)}"
+    return _("%(result)s · %(amount)s into the pot", result=said, amount=euros(ante, False)) if ante else said
 
 
 def summary(result, partie) -> str:

@@ -784,6 +784,8 @@ NOT_COUNTED = {
     "conceded_rufer": _l("a conceded Rufer pays the game only"),
     "valat_silent": _l("beside a Valat only announced premiums count"),
     "valat_includes": _l("a Valat made includes the Trull and the Four Kings"),
+    "valat_includes_silent": _l("a Valat made includes the silent Trull and the silent Four Kings"),
+    "valat_kontra": _l("a silent Valat voids the Kontra on the game"),
     "talon_kontra": _l("the King lay in the talon: in a Solorufer no Kontra counts"),
     "rules": _l("these rules do not count it here"),
 }
@@ -818,14 +820,19 @@ def not_counted(result, rules) -> dict[str, str]:
             out[p.premium] = str(NOT_COUNTED["valat_silent"])
         elif valat is not None and valat.made and mode == "premium" and p.premium in ("trull", "koenige"):
             out[p.premium] = str(NOT_COUNTED["valat_includes"])
+        elif valat is not None and valat.made and mode == "wien" and p.premium in ("trull", "koenige"):
+            out[p.premium] = str(NOT_COUNTED["valat_includes_silent"])
         else:
             out[p.premium] = str(NOT_COUNTED["rules"])
+    if mode == "wien" and valat is not None and valat.made and not valat.announced and deal.kontra > 1:
+        out["kontra"] = str(NOT_COUNTED["valat_kontra"])   # §14: a silent Valat made voids the Kontra on the game
     if rules.kontra_in_schrift:   # the points carry the Kontra too: nothing to compare
         return out
     talon = deal.contract == "solorufer" and deal.real_partner is None
     why = str(NOT_COUNTED["talon_kontra" if talon else "rules"])
     game = items.get("valat") or items.get("game")
-    if deal.kontra > 1 and game is not None and any(game.points) and game.money_points == game.points:
+    if deal.kontra > 1 and "kontra" not in out and game is not None and any(game.points) and \
+            game.money_points == game.points:
         out["kontra"] = why
     for p in premiums:
         item = items.get(p.premium)
