@@ -160,7 +160,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(runde.bp)
     app.register_blueprint(calculator.bp)
     for game in games.offered():   # a game's own blueprints (its pages' template folder, its own routes)
-        for blueprint in game.blueprints():
+        for blueprint in game.web_part().blueprints():
             app.register_blueprint(blueprint)
     from .tournament import web as tournament   # tournaments: the organiser's pages, the standings, the hall view
     app.register_blueprint(tournament.bp)

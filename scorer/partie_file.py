@@ -15,7 +15,7 @@ import re
 from .game import Game
 from .partie import Partie, check_name, clean_name, name_key
 from .problems import Problem, ScoringError
-from .sides import Premium
+from .tarock.sides import Premium
 from .words import N_, Alternatives, Either
 
 FIELDS = ("format", "version", "players", "rules", "deals")

@@ -74,7 +74,7 @@ def warmed(app):
     from . import games
 
     for game in games.offered():
-        game.web_module()
+        game.web_part()
     for name in app.jinja_env.list_templates(filter_func=lambda n: n.endswith(".html")):
         app.jinja_env.get_template(name)
     return app

@@ -84,7 +84,7 @@ def test_the_service_worker_keeps_the_hashed_names_the_pages_use(client, board):
     kept = set(re.findall(r'"([^"]+)"', precache))
     # every game's own files (its deal form's script, scorer/games/<game>/static/): any game's form works offline
     own = {url for url in kept if re.match(r"/static/\w+/", url)}
-    assert {url.split("/")[2] for url in own} == {bp.name for game in games.offered() for bp in game.blueprints()}
+    assert {url.split("/")[2] for url in own} == {bp.name for game in games.offered() for bp in game.web_part().blueprints()}
     for url in own:
         answer = client.get(url)
         assert answer.status_code == 200 and answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"

@@ -254,7 +254,7 @@ def results_pdf(found, lines: list[dict], sheets: bool = True) -> bytes:
     _standings(pdf, lines)
     _rounds(pdf, found)
     if sheets:
-        describe = t.game.web_module().describe
+        describe = t.game.web_part().describe
         pdf.add_page(orientation="landscape")
         for r, tables in enumerate(found.tables, start=1):
             for tn in tables:

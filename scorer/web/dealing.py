@@ -76,8 +76,7 @@ def wants_json() -> bool:
 
 def edit_key(form) -> str | None:
     """The key of an edit form, if it has a valid one (forms opened before edits had keys have none)."""
-    key = getattr(form, "key", None)
-    return key.data if key is not None and KEY.fullmatch(key.data or "") else None
+    return form.key.data if KEY.fullmatch(form.key.data or "") else None
 
 
 def facts(deal) -> dict:
@@ -146,7 +145,7 @@ class Dealing:
         self.broken = g.get("broken")   # a partie that cannot be replayed (loading.current): up to its problem
         self.number = number
         self.game = game_of(sp.partie)
-        self.web = self.game.web_module()
+        self.web = self.game.web_part()
         partie = sp.partie
         existing = partie.deals[number - 1] if number and number <= len(partie.deals) else None
         self.form = self.web.make_form(sp, settlement, existing)
@@ -204,7 +203,8 @@ class Dealing:
             form=self.form, number=self.number if number is HELD else number, errors=by_field(errors),
             result=result,
             to_record=self.to_record(result), base=attribute_json(self.base) if self.base else "",
-            count_shown=self.count_shown, asks_said=self.asks_said, **self.web.form_context(partie, self.form, **extra),
+            count_shown=self.count_shown, asks_said=self.asks_said, enter_previews=self.web.enter_previews,
+            **{"short_result": self.web.short_result, **self.web.form_context(partie, self.form, **extra)},
         ), status
 
     def to_record(self, result) -> str:
@@ -224,14 +224,14 @@ class Dealing:
         they were made under, `typed_dealer`): when that changes who plays (`Game.asks`), the sentence saying so
         beside the dealer and each choice to check marked. Nothing is stored then: the form comes back showing
         them, and carries the dealer it shows now, so that Save stores what the player has seen."""
-        field = getattr(self.form, "dealer", None)
+        field = self.form.dealer
         before = number_sent(request.form.get("typed_dealer"))
         players = self.sp.partie.players
-        if field is None or before is None or before >= len(players) or str(before) == str(field.data):
+        if before is None or before >= len(players) or str(before) == str(field.data):
             return []
         if str(field.data) not in [str(i) for i in range(len(players))]:
             return []
-        found = self.game.asks(self.form, self.sp.partie, before)
+        found = self.web.asks(self.form, self.sp.partie, before)
         if not found:
             return []
         sentence_, fields = found
@@ -473,7 +473,7 @@ class Dealing:
         whole = len(settlement.deals) == len(fresh.partie.deals)
         answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
-                      context=game_of(fresh.partie).balance_line(settlement) if whole else None)
+                      context=self.web.balance_line(settlement) if whole else None)
         if version is None and self.number is None:
             # the same form again (an answer lost on the way, then sent again): the version its deal left the partie
             # at and the deals then, so that the phone's deals typed after it expect that version (its own deal is
@@ -556,9 +556,9 @@ class Dealing:
     def _dealer_moved_on(self, opened):
         """The dealer to propose now, when the form still has the one it proposed when it was opened and the other
         phone's deals moved the deal on (else None): "record mine too" must not repeat the last deal's dealer."""
-        field = getattr(self.form, "dealer", None)
+        field = self.form.dealer
         settlement = self.settlement
-        if field is None or opened is None or not 0 <= opened < len(settlement.deals):
+        if opened is None or not 0 <= opened < len(settlement.deals):
             return None
         then = self.game.upto(settlement, opened).next_dealer
         if then is None:   # before the first deal (Königrufen): whoever the new partie named
@@ -574,7 +574,7 @@ class Dealing:
         where the dealer decides a person (a Königrufen Rufer is the Vorhand's) the typed dealer stays. The deal
         held becomes the one to record; returns a note for the page, or None."""
         form, deal = self.form, self.deal
-        self.game.keep_persons(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays its person's
+        self.web.keep_persons(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays its person's
         moved = self._dealer_moved_on(opened)
         if moved is None:
             return None

@@ -41,7 +41,7 @@ def show(pid, number):
                                          num=g.broken.number)), 409
     game = game_of(sp.partie)
     return render_template(f"{game.templates}/deal.html", sp=sp, partie=sp.partie, s=settlement,
-                           r=settlement.deals[number - 1], **game.web_module().page_context(sp.partie))
+                           r=settlement.deals[number - 1], **game.web_part().page_context(sp.partie))
 
 
 @bp.route("/p/<pid>/deal/<int:number>/edit", methods=("GET", "POST"))
@@ -165,7 +165,7 @@ def put_back_question(sp, entry: int, back: str):
     if number > len(partie.deals) or not since:
         return None
     game = game_of(partie)
-    web = game.web_module()
+    web = game.web_part()
     problems: list = []
     deal = game.file.parse_deal(raw, problems)
     if deal is None or problems:

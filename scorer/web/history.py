@@ -81,7 +81,7 @@ def phone_words(agent: str) -> str:
 def history_rows(rows, partie, devices: bool = False) -> list[dict]:
     """The partie's change log in words: what changed, and the deal before and after; with `devices` (shown to a
     tournament's organiser), which phone made each change."""
-    words = game_of(partie).web_module().history_facts
+    words = game_of(partie).web_part().history_facts
     restored = {row["detail"].get("entry") for row in rows
                 if row["action"] == "restored" and isinstance(row["detail"], dict)}
     out = []

@@ -23,7 +23,7 @@ from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import editor, history_rows
 from .settling import choices, settle_up
-from .language import TR, euros, language, sentence
+from .language import TR, euros, language, say, sentence, signed
 from . import limits
 from .limits import passcode_ok
 from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
@@ -48,12 +48,13 @@ def index():
 def home_links() -> list:
     """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
     return [(url_for(endpoint), label) for game in games.offered()
-            for endpoint, label in game.home_links()]
+            for endpoint, label in game.web_part().home_links()]
 
 
 def game_name(row: dict):
-    """The name of a listed partie's game (a Term)."""
-    return (games.by_key(row.get("game")) or games.default()).name
+    """The name of a listed partie's game (a Term); a game this scorer does not know is named by its stored key."""
+    game = games.by_key(row.get("game"))
+    return game.name if game is not None else str(row.get("game"))
 
 
 def balance_of(row: dict) -> list[str]:
@@ -68,22 +69,29 @@ def balance_of(row: dict) -> list[str]:
         g.pop("broken", None)
     if not settlement.deals:
         return []
-    return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, settlement.money)]
+    return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, game_of(sp.partie).money(settlement))]
 
 
 def preset_name(row: dict):
-    """The name of a listed partie's rule set (a Term, translated by the template)."""
-    game = games.by_key(row.get("game")) or games.default()
-    return game.engine.PRESET_NAMES.get(row["rules"].get("preset"), row["rules"].get("preset"))
+    """The name of a listed partie's rule set (a Term, translated by the template); as stored for a game this scorer
+    does not know."""
+    game = games.by_key(row.get("game"))
+    preset = row["rules"].get("preset")
+    return game.engine.PRESET_NAMES.get(preset, preset) if game is not None else preset
 
 
 @bp.route("/new", methods=("GET", "POST"))
 @limits.creating
 def create():
-    """A new partie: which game (`?game=`, among those the web app offers), then that game's own form."""
-    game = games.by_key(request.values.get("game"))
-    if game is None or game not in games.offered():
+    """A new partie: which game (`?game=`, among those the web app offers; none named: the first), then that game's
+    own form. A game this scorer does not offer is not found (never another game instead)."""
+    key = request.values.get("game")
+    if not key:
         game = games.default()
+    else:
+        game = games.by_key(key)
+        if game is None or not game.offered:
+            abort(404)
     return new_partie_page(game, current_app.config.get("PASSCODE"), remember)
 
 
@@ -100,13 +108,17 @@ def board_page(pid) -> str:
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
     undone = just_undone(sp)
     game = game_of(sp.partie)
-    web = game.web_module()
+    web = game.web_part()
+    whole = len(settlement.deals) == len(sp.partie.deals)
     return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement,
                            results=results, undone=undone,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
                                                                     carried_pot(sp, settlement)),
+                           bankrupt=game.bankrupt(settlement), after_rows=None, links=(),
+                           # the balances in words for a deal form opened offline later (a replayable partie only)
+                           context_line=web.balance_line(settlement) if whole else None,
                            **web.board_context(settlement))
 
 
@@ -136,7 +148,7 @@ def deals(pid):
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
                            pages=pages, first=results[-1].number if results else 0,
                            last=results[0].number if results else 0, rows=f"{game.templates}/_deal_rows.html",
-                           **game.web_module().page_context(sp.partie))
+                           **game.web_part().page_context(sp.partie))
 
 
 @bp.route("/p/<pid>/version")
@@ -186,7 +198,7 @@ def end(pid):
 def carried_pot(sp, settlement) -> Decimal:
     """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
     Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot."""
-    if settlement.pot is None:
+    if not game_of(sp.partie).has_pot:
         return Decimal(0)
     db = get_db()
     rid = runde_store.runde_of(db, sp.id)
@@ -203,12 +215,12 @@ def end_context(partie, settlement) -> dict:
     """What the end page shows, from the game's `end_context(settlement)` hook: {"rows": [{"name", "points" (text
     or None), "money" (Decimal or None)}], "warnings": [what is unfinished], "notes": [more lines]}. A game
     without the hook: every player's balance and money, and its doubled games pending."""
-    own = game_of(partie).end_context(settlement)
+    game = game_of(partie)
+    own = game.web_part().end_context(settlement)
     if own is not None:
         return own
-    from .language import signed
-    pending = settlement.doubled_pending
-    balance, money = tuple(settlement.balance), tuple(settlement.money)
+    pending = game.doubled_pending(settlement)
+    balance, money = tuple(settlement.balance), tuple(game.money(settlement))
     return {"rows": [{"name": name, "points": signed(balance[i] if i < len(balance) else 0),
                       "money": money[i] if i < len(money) else None} for i, name in enumerate(partie.players)],
             "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}
@@ -445,8 +457,6 @@ def brand(partie=None, runde=None) -> str:
     """The header's name: on a partie's pages its game's name (the seam's `Game.name`); on a Runde's pages its
     game's name while every evening of it is that game (a Runde that plays several says "Tarock"); elsewhere
     the app's neutral "Tarock"."""
-    from .. import games
-    from .language import say
     if runde is not None:
         played = {p.game for p in runde.parties} | {runde.game}
         game = games.by_key(played.pop()) if len(played) == 1 else None
@@ -456,4 +466,6 @@ def brand(partie=None, runde=None) -> str:
 
 @bp.app_context_processor
 def _static_version():
-    return {"static_version": static_version, "brand": brand}
+    """What base.html asks of every page: the static files' version, the header's name, and the partie, stored
+    partie and Runde a page is of (None on a page of none: a page that has one passes it)."""
+    return {"static_version": static_version, "brand": brand, "partie": None, "sp": None, "brand_runde": None}

@@ -41,7 +41,7 @@ from .loading import cache as settlement_cache
 from .loading import remember
 from .responses import attachment
 from .loading import settle
-from .svg import path
+from ..gameweb.chart import path
 
 bp = Blueprint("runde", __name__)
 MY_RUNDEN = 20
@@ -231,15 +231,8 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
         if problem is not None:
             broken.append((p.id, problem))
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
-                           facts["figures"], p.settled, facts["played"], facts["pot"], keeps_pot(p)))
+                           facts["figures"], p.settled, facts["played"], facts["pot"], p.at_the_end))
     return at_the_end(out), broken
-
-
-def keeps_pot(p: runde_store.RundePartie) -> bool:
-    """Whether the partie's stored choice for the end of the evening keeps its pot (`settling.KEEP`, as its end
-    page settles it; anything else, or none, is the game's default: shared)."""
-    from .settling import KEEP
-    return p.at_the_end == KEEP
 
 
 def keep_at_once(db, evenings) -> None:

@@ -1,5 +1,5 @@
-"""Bavarian Tarock in the web app: its forms, its pages' words, its deal form: everything the shared routes
-ask of this game through the registry (`Game.web`, see scorer/game.py for the hooks). Its pages are
+"""Bavarian Tarock in the web app: its forms, its pages' words, its deal form: its web part, `HaferlWeb` (a
+`scorer.gameweb.GameWeb`: every hook the shared routes ask of a game's web part). Its pages are
 `templates/haferl/`. The engine does every sum.
 """
 
@@ -13,18 +13,18 @@ from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from . import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
-from .game import GAME
+from .game import GAME, KEEP
 from .rules import TARGET
-from .scoring import POT, at_the_end as engine_at_the_end, next_dealer as engine_next_dealer, score as engine_score
+from .scoring import POT, next_dealer as engine_next_dealer, score as engine_score
+from ...gameweb import GameWeb
+from ...gameweb.blueprint import GameBlueprint
+from ...gameweb.chart import path
+from ...gameweb.forms import Form, new_key, rules_from_form, seats
+from ...gameweb.words import SCORE_COLON, euros, say
 from ...partie import Partie, check_name, clean_name, name_key
 from ...problems import Problem
-from ...web.assets import GameBlueprint
-from ...web.creating import rules_from_form
-from ...web.forms import Form, new_key, seats
-from ...web.language import SCORE_COLON, euros, say
-from ...web.svg import path
 
-blueprints = (GameBlueprint("haferl", __name__),)   # its pages (templates/haferl/) and static files (static/) in this folder
+BLUEPRINT = GameBlueprint("haferl", __name__)   # its pages (templates/haferl/) and static files (static/) in this folder
 
 CARD_POINTS_NOTE = _l("Bavarian Tarock is counted card by card (Ace 11, Ten 10, King 4, Ober 3, Unter 2; 120 in all): "
                       "the calculator, which counts in threes, is for Strohmandeln.")   # the calculator page's words
@@ -189,13 +189,26 @@ def page_context(partie) -> dict:
     return {"describe": describe, "transfers": transfers, "antes": antes}
 
 
-AT_THE_END = {"share": _l("Share the pot as the rules say"), "keep": _l("Keep the pot for the next evening")}
+AT_THE_END = {"share": _l("Share the pot as the rules say"), KEEP: _l("Keep the pot for the next evening")}
 
 
-def at_the_end(settlement, choice: str | None = None):
-    """Each player's money when the evening ends (the engine shares the pot, or keeps it: `choice` "keep"),
-    and the pot kept."""
-    return engine_at_the_end(settlement, choice == "keep")
+def pot_lines(closing, names) -> list[tuple[str, str]]:
+    """Under "Who pays whom" (the `pot_lines` hook): the pot shared equally or kept (RULES-BAVARIAN.md §2), each one's
+    money after it (what a Runde counts for the evening), and the pot the Runde's earlier evenings kept, shared with
+    it or kept on."""
+    lines = []
+    if closing.pot:
+        amount = euros(closing.pot, False)
+        lines.append(("", _("The pot (%(amount)s) is kept for the next evening.", amount=amount) if closing.kept else
+                      _("The pot (%(amount)s) is shared equally.", amount=amount)))
+    lines.append(("money-at-the-end", _("At the end:") + " " + " · ".join(
+        f"{name} {euros(amount)}" for name, amount in zip(names, closing.money))))
+    if closing.carried:
+        amount = euros(closing.carried, False)
+        lines.append(("carried", _("The pot kept by earlier evenings of the Runde (%(amount)s) stays in the pot for "
+                                   "the next evening too.", amount=amount) if closing.kept else
+                      _("The pot kept by earlier evenings of the Runde (%(amount)s) is shared too.", amount=amount)))
+    return lines
 
 
 def end_context(settlement) -> dict:
@@ -306,3 +319,33 @@ def summary(result, partie) -> str:
     a 409, where two deals are compared."""
     changes = ", ".join(f"{partie.players[i]} {euros(x)}" for i, x in enumerate(result.net))
     return f"{describe(result, partie)} — {changes}"
+
+
+class HaferlWeb(GameWeb):
+    """Bavarian Tarock's web part (the hooks: scorer/gameweb/__init__.py)."""
+
+    blueprint = BLUEPRINT
+    NewPartieForm = NewPartieForm
+    FIELD_OF = FIELD_OF
+    ACTIONS = ACTIONS
+    partie_from_form = staticmethod(partie_from_form)
+    make_form = staticmethod(make_form)
+    to_deal = staticmethod(to_deal)
+    form_context = staticmethod(form_context)
+    short_result = staticmethod(short_result)
+    describe = staticmethod(describe)
+    summary = staticmethod(summary)
+    history_facts = staticmethod(history_facts)
+    page_context = staticmethod(page_context)
+    board_context = staticmethod(board_context)
+    end_context = staticmethod(end_context)
+    pot_lines = staticmethod(pot_lines)
+
+    def at_the_end_choices(self) -> dict:
+        return dict(AT_THE_END)
+
+    def card_points_note(self):
+        return CARD_POINTS_NOTE
+
+
+WEB = HaferlWeb()

@@ -4,7 +4,7 @@ Its web module is `scorer.games.koenigrufen.web`, its pages `templates/koenigruf
 """
 
 from ... import partie_file
-from ...tarock import TarockGame
+from ...tarock.game import TarockGame
 from ...partie import Partie
 from ...words import N_
 from .. import koenigrufen
@@ -26,21 +26,13 @@ class Koenigrufen(TarockGame):
     templates = "koenigrufen"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS
+    doubled_rounds = True   # the doubled Radl
 
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)
 
     def sitting_out(self, result):
         return result.sitting_out
-
-    def asks(self, form, partie, before):
-        return self.web_module().asks(form, partie, before)
-
-    def count_cards(self, rules, args):
-        return self.web_module().count_cards(rules, args)
-
-    def calculator(self, rules):
-        return self.web_module().CALCULATOR
 
 
 GAME = Koenigrufen()

@@ -1,5 +1,5 @@
-"""Königrufen in the web app: its forms, its pages' words, its deal form: everything the shared routes ask of
-this game through the registry (`Game.web`, see scorer/game.py for the hooks). Its pages are
+"""Königrufen in the web app: its forms, its pages' words, its deal form: its web part, `KoenigrufenWeb` (a
+`scorer.gameweb.GameWeb`: every hook the shared routes ask of a game's web part). Its pages are
 `templates/koenigrufen/`. The engine does every sum (RULES-KOENIGRUFEN.md).
 """
 
@@ -21,16 +21,16 @@ from .scoring import in_money, next_dealer
 from .file import parse_deal
 from .game import GAME
 from .rules import BIRDS, CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
-from ...cards import PACK_54, CardError
+from ...gameweb import GameWeb
+from ...gameweb.blueprint import GameBlueprint
+from ...gameweb.chart import path
+from ...gameweb.forms import PILE_LABELS, Form, PileCounters, new_key, options_from_form, seats
+from ...gameweb.words import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
-from ...web.assets import GameBlueprint
-from ...web.creating import options_from_form
-from ...web.forms import PILE_LABELS, Form, PileCounters, new_key, seats
-from ...web.language import SCORE_COLON, card_points, euros, say, sentence, signed
-from ...web.svg import path
+from ...tarock.cards import PACK_54, CardError
 
-blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/koenigrufen/) and static files (static/) in this folder
+BLUEPRINT = GameBlueprint("koenigrufen", __name__)   # its pages (templates/koenigrufen/) and static files (static/) in this folder
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
@@ -824,11 +824,6 @@ def board_context(settlement) -> dict:
     return {"chart": chart(settlement), "next": Next(settlement), "starts": common_starts(settlement)}
 
 
-def at_the_end(settlement, choice: str | None = None):
-    """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
-    return tuple(settlement.money), 0
-
-
 def end_context(settlement) -> dict:
     """The end page (the `end_context` hook): every player's points and money, the dealer who sat out at five
     included; RULES-KOENIGRUFEN.md §1: an evening ends when the players stop; the app proposes stopping at a
@@ -852,3 +847,32 @@ def end_context(settlement) -> dict:
         notes.append(_("Points are the score sheet's (Schrift); the money is what is paid, %(stake)s a point, Kontra "
                        "and Re included.", stake=euros(stake, False)))
     return {"rows": rows, "warnings": warnings, "notes": notes}
+
+
+class KoenigrufenWeb(GameWeb):
+    """Königrufen's web part (the hooks: scorer/gameweb/__init__.py)."""
+
+    blueprint = BLUEPRINT
+    NewPartieForm = NewPartieForm
+    FIELD_OF = FIELD_OF
+    ACTIONS = ACTIONS
+    enter_previews = True   # its fields have choices after them: Enter previews, never saves
+    partie_from_form = staticmethod(partie_from_form)
+    make_form = staticmethod(make_form)
+    to_deal = staticmethod(to_deal)
+    form_context = staticmethod(form_context)
+    short_result = staticmethod(short_result)
+    asks = staticmethod(asks)
+    describe = staticmethod(describe)
+    summary = staticmethod(summary)
+    history_facts = staticmethod(history_facts)
+    page_context = staticmethod(page_context)
+    board_context = staticmethod(board_context)
+    end_context = staticmethod(end_context)
+    count_cards = staticmethod(count_cards)
+
+    def calculator(self, rules) -> dict:
+        return CALCULATOR
+
+
+WEB = KoenigrufenWeb()

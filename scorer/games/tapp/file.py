@@ -5,7 +5,7 @@ are `scorer.partie_file`'s; the hand premiums are Tapp's own."""
 from __future__ import annotations
 
 from ...partie_file import different_names, names_of, read_side_deal, side_deal_to_dict
-from ...radl import settlement_to_dict  # noqa: F401 - the file module's settlement JSON (Game.file)
+from ...tarock.radl import settlement_to_dict  # noqa: F401 - the file module's settlement JSON (Game.file)
 from .deals import TOTAL, Deal, HandPremium
 from .problems import Problem
 

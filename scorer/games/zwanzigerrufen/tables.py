@@ -3,7 +3,7 @@ figures of the Runde's standings (the shared shapes of `scorer.radl`)."""
 
 from __future__ import annotations
 
-from ... import radl
+from ...tarock import radl
 from .rules import CONTRACT_LABELS, ITEM_LABELS
 
 

@@ -1,5 +1,5 @@
-"""Strohmandeln in the web app: its forms, its pages' words, its deal form, its calculator: everything the
-shared routes ask of this game through the registry (`Game.web`, see scorer/game.py for the hooks).
+"""Strohmandeln in the web app: its forms, its pages' words, its deal form, its calculator: its web part,
+`StrohmandelnWeb` (a `scorer.gameweb.GameWeb`: every hook the shared routes ask of a game's web part).
 
 Its pages are `templates/strohmandeln/`.
 """
@@ -11,24 +11,22 @@ import re
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
-from ....cards import CardError
+from ....gameweb import GameWeb
+from ....gameweb.blueprint import GameBlueprint
+from ....gameweb.chart import path
+from ....gameweb.forms import new_key, rules_from_form
+from ....gameweb.words import SCORE_COLON, card_points, number, say, sentence, signed
 from ....partie import Partie, check_name, name_key
 from ....problems import Problem
+from ....tarock.cards import CardError
 from .. import ITEM_LABELS, Bonus, Deal, format_blatt, parse_card_points, score
 from ..deals import vorhand
 from ..file import parse_deal
 from ..game import GAME
-from ....web.assets import GameBlueprint
-from ....web.creating import rules_from_form
-from ....web.forms import new_key
-from ....web.language import SCORE_COLON, card_points, number, say, sentence, signed
-from ....web.svg import path
 from .calculator import calculator, calculator_uses, count, counter_limits, counters_for, standalone_rules
 from .forms import DealForm, NewPartieForm
 
-__all__ = ["NewPartieForm", "DealForm"]
-
-blueprints = (GameBlueprint("strohmandeln", __name__, folder=".."),)
+BLUEPRINT = GameBlueprint("strohmandeln", __name__, folder="..")
 HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
 CHART_POINTS = 100   # points the chart has at most: 3 px apart on a phone's 340 px
 
@@ -203,13 +201,6 @@ def page_context(partie) -> dict:
             "balance_line": balance_line}
 
 
-def at_the_end(settlement, choice: str | None = None):
-    """Each player's money when the evening ends (None without a stake); Strohmandeln has no pot."""
-    if not settlement.partie.rules.stake:
-        return None, 0
-    return tuple(settlement.money), 0
-
-
 def end_context(settlement) -> dict:
     """The end page (the `end_context` hook): every player's points and money (with a stake), and a warning while
     doubled games of a Nullrunde are pending (the partie ends after a confirmation)."""
@@ -329,7 +320,7 @@ def pile_player(form: DealForm) -> tuple[int, bool]:
     undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
     # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice; a pile
     # the server fixed to its person (`pile_fixed`: "record mine too" moves the dealer on) counts as chosen
-    if form.pile_of.data in ("0", "1") and (getattr(form, "pile_fixed", False) or not request.form.get("pile_auto")):
+    if form.pile_of.data in ("0", "1") and (form.pile_fixed or not request.form.get("pile_auto")):
         return int(form.pile_of.data), True
     if form.undertaker.data in ("0", "1"):
         return int(form.undertaker.data), False
@@ -409,7 +400,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
 def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
     """The calculator inside the deal form: count the pile and put its points (and bonuses) into the form."""
     rules = partie.rules
-    result = count(rules, {name: getattr(form, name).data for name in counters_for(rules)})
+    result = count(rules, {name: form[name].data for name in counters_for(rules)})
     if result["errors"]:
         return [("calculator", e) for e in result["errors"]]
     form.points.data, form.blatt.data = str(result["points"]), str(result["blatt"])
@@ -447,3 +438,36 @@ def next_dealers(partie) -> dict:
         key = kind if reason is None else f"{kind}:{reason}"
         table[key] = [next_dealer(partie.rules, Deal(kind, d, reason=reason)) for d in (0, 1)]
     return table
+
+
+class StrohmandelnWeb(GameWeb):
+    """Strohmandeln's web part (the hooks: scorer/gameweb/__init__.py)."""
+
+    blueprint = BLUEPRINT
+    NewPartieForm = NewPartieForm
+    FIELD_OF = FIELD_OF
+    ACTIONS = ACTIONS
+    partie_from_form = staticmethod(partie_from_form)
+    make_form = staticmethod(make_form)
+    to_deal = staticmethod(to_deal)
+    form_context = staticmethod(form_context)
+    short_result = staticmethod(short_result)
+    asks = staticmethod(asks)
+    keep_persons = staticmethod(keep_persons)
+    describe = staticmethod(describe)
+    summary = staticmethod(summary)
+    history_facts = staticmethod(history_facts)
+    page_context = staticmethod(page_context)
+    board_context = staticmethod(board_context)
+    balance_line = staticmethod(balance_line)
+    end_context = staticmethod(end_context)
+    count_cards = staticmethod(count)
+    calculator = staticmethod(calculator)
+    calculator_uses = staticmethod(calculator_uses)
+    standalone_rules = staticmethod(standalone_rules)
+
+    def home_links(self) -> tuple:
+        return HOME_LINKS
+
+
+WEB = StrohmandelnWeb()

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from .amounts import CENT
-from .partie import Partie, table_head
-from .settlement import Settlement as BaseSettlement, read_off
+from ..amounts import CENT
+from ..partie import Partie, table_head
+from ..settlement import Settlement as BaseSettlement, read_off
+from ..words import Message
 from .sides import Item
-from .words import Message
 
 COUNTED = ("game", "renonce")
 
