@@ -109,11 +109,12 @@ class GameWeb:
         "detail", "query"}], each a link into the deal form with its choice made). Default: nothing."""
         return {}
 
-    def score_sheet(self, settlement, results, partie, money: bool = True):
-        """The score sheet (Wertungszettel) of `results` (the deals shown, newest first): a `gameweb.sheet.Sheet`
-        that the shared macro draws (templates/_sheet.html), on the board (with its head of totals) and on the
-        deals list; `money`: the partie plays for money. Default: None (the game's board lists its deals its own
-        way)."""
+    def score_sheet(self, settlement, results, partie):
+        """The score sheet (Wertungszettel) of `results` (the deals shown, newest first): a `gameweb.sheet.Sheet` that
+        the shared macro draws (templates/_sheet.html), on the board (with its head of running figures: the board's
+        `rows` are then `_sheet_rows.html`, its layout `_sheet_board.html`) and on the deals list. A game that scores
+        points and money points makes it with `gameweb.sheet.points_sheet`. Default: None (the game's board lists its
+        deals its own way: its `_deal_rows.html`)."""
         return None
 
     def balance_line(self, settlement) -> str | None:

@@ -1196,7 +1196,7 @@ def table_line():
                 "gone": table["gone"], "closed": table["closed"], "finished": bool(table["finished"]),
                 "latest": table["latest"], "public_id": table["public_id"], "name": table["name"]}
 
-    return {"tournament_table": line}
+    return {"tournament_table": line, "plays_money": False}   # a table plays no money (RULES-TOURNAMENT.md §1)
 
 
 def organiser_editing(pid: str) -> str | None:

@@ -117,6 +117,7 @@ def board_page(pid) -> str:
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
                                                                     carried_pot(sp, settlement)),
                            bankrupt=game.bankrupt(settlement), after_rows=None, links=(),
+                           sheet=web.score_sheet(settlement, results, sp.partie),
                            # the balances in words for a deal form opened offline later (a replayable partie only)
                            context_line=web.balance_line(settlement) if whole else None,
                            **web.board_context(settlement))
@@ -145,10 +146,13 @@ def deals(pid):
     # the page's deals, newest first, without copying every deal: deals count - 25 * page + 1 to count - 25 * (page - 1)
     results = settlement.deals[max(count - page * DEALS_PAGE, 0):count - (page - 1) * DEALS_PAGE][::-1]
     game = game_of(sp.partie)
+    web = game.web_part()
+    sheet = web.score_sheet(settlement, results, sp.partie)   # a game that keeps a score sheet: the shared one
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
                            pages=pages, first=results[-1].number if results else 0,
-                           last=results[0].number if results else 0, rows=f"{game.templates}/_deal_rows.html",
-                           **game.web_part().page_context(sp.partie))
+                           last=results[0].number if results else 0, board=False, sheet=sheet,
+                           rows="_sheet_rows.html" if sheet is not None else f"{game.templates}/_deal_rows.html",
+                           **web.page_context(sp.partie))
 
 
 @bp.route("/p/<pid>/version")
@@ -468,4 +472,5 @@ def brand(partie=None, runde=None) -> str:
 def _static_version():
     """What base.html asks of every page: the static files' version, the header's name, and the partie, stored
     partie and Runde a page is of (None on a page of none: a page that has one passes it)."""
-    return {"static_version": static_version, "brand": brand, "partie": None, "sp": None, "brand_runde": None}
+    return {"static_version": static_version, "brand": brand, "partie": None, "sp": None, "brand_runde": None,
+            "plays_money": True}

@@ -41,7 +41,7 @@ from .loading import cache as settlement_cache
 from .loading import remember
 from .responses import attachment
 from .loading import settle
-from ..gameweb.chart import path
+from ..gameweb.chart import path, thinned
 
 bp = Blueprint("runde", __name__)
 MY_RUNDEN = 20
@@ -344,7 +344,6 @@ def figure(value) -> str:
     return number(value)
 
 
-CHART_POINTS = 100   # points a member's line has at most: 3 px apart on a phone
 
 
 def chart(table, runde) -> dict | None:
@@ -361,8 +360,7 @@ def chart(table, runde) -> dict | None:
         series = table.running[m]
         if not series:
             continue
-        every = -(-len(series) // CHART_POINTS)   # a long Runde: every k-th evening of the member's, and the last
-        series = series[::every] + ([series[-1]] if (len(series) - 1) % every else [])
+        series = [series[k] for k in thinned(len(series))]   # a long Runde: every k-th evening of his, and the last
         d = path(((i / max(n - 1, 1)) * width, float((high - v) / span) * height) for i, v in series)
         lines.append({"member": m, "d": d, "colour": index % 8})
     zero = float(high / span) * height

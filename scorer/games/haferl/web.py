@@ -18,8 +18,9 @@ from .rules import TARGET
 from .scoring import POT, next_dealer as engine_next_dealer, score as engine_score
 from ...gameweb import GameWeb
 from ...gameweb.blueprint import GameBlueprint
-from ...gameweb.chart import path
+from ...gameweb.chart import chart
 from ...gameweb.forms import Form, new_key, rules_from_form, seats
+from ...gameweb.sheet import Cell, Column, HeadCell, HeadRow, Line, Sheet, dealt, plain_euros, tone
 from ...gameweb.words import SCORE_COLON, euros, say
 from ...partie import Partie, check_name, clean_name, name_key
 from ...problems import Problem
@@ -145,32 +146,15 @@ def transfers(result, partie) -> list[tuple[str, str, str, str]]:
              euros(t.amount, sign=False), str(REASONS.get(t.reason, t.reason))) for t in result.transfers]
 
 
-CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
-
-
-def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """Every player's running balance as SVG path data (None before two deals)."""
-    n = len(settlement.partie.players)
+def running(settlement) -> list[list]:
+    """Each player's money before the first deal (what he paid into the first pot) and after every deal: the
+    board's chart (`gameweb.chart`)."""
     deals = settlement.deals
     if not deals:
-        return None
-    count = len(deals) + 1   # the balances before the first deal, then after each
-    step_every = -(-count // CHART_POINTS)
-    picked = list(range(0, count, step_every)) + ([count - 1] if (count - 1) % step_every else [])
+        return [[] for _ in settlement.partie.players]
     first = deals[0]
-    series = [[deals[k - 1].balance[i] if k else first.balance[i] - first.net[i] for k in picked] for i in range(n)]
-    top = max(max(max(s) for s in series), 0)
-    bottom = min(min(min(s) for s in series), 0)
-    span = (top - bottom) or 1
-    pad = 6
-    count = len(series[0])
-    step = (width - 2 * pad) / (count - 1)
-
-    def y(v):
-        return round(float(pad + (top - v) * (height - 2 * pad) / span), 1)
-
-    lines = [path((pad + i * step, y(v)) for i, v in enumerate(s)) for s in series]
-    return {"width": width, "height": height, "lines": lines, "zero": y(0)}
+    return [[first.balance[i] - first.net[i]] + [r.balance[i] for r in deals]
+            for i in range(len(settlement.partie.players))]
 
 
 # -- the board and the deal form ------------------------------------------------------------------------
@@ -223,6 +207,43 @@ def end_context(settlement) -> dict:
     return {"rows": rows, "warnings": [], "notes": notes}
 
 
+def score_sheet(settlement, results, partie) -> Sheet:
+    """The score sheet (the `score_sheet` hook), as Königrufen's: the names as column heads and the pot as a column of
+    its own; on the board the head also holds each one's money (the settlement's `balance`, what he paid into the pot
+    included: red only for a loss beyond his share of it) and, with a bankroll, what each has left. A line per deal:
+    each player's money for it (coloured by what he won or lost: an ante paid into a refilled pot is said in the
+    line, never shown as a loss) over his money after it; the pot's change over the pot after it."""
+    names = partie.players
+    n = len(names)
+    pot = settlement.pot
+    extra = (Column(_("Pot"), "pot-col"),) if pot is not None else ()
+    mine = [b + (pot / n if pot is not None else 0) for b in settlement.balance]
+    head = (HeadRow("cash", _("Money"), tuple(
+        HeadCell(plain_euros(b), f"balance-{i}", "pos" if b > 0 else "neg" if mine[i] < 0 else "zero")
+        for i, b in enumerate(settlement.balance)) + ((HeadCell(euros(pot, False).replace(" €", ""), "pot", "pot-col"),)
+                                                     if extra else ()), symbol="€"),)
+    if settlement.credits:
+        head += (HeadRow("left", _("Left"), tuple(HeadCell(euros(c, False).replace(" €", ""), f"credits-{i}")
+                                                 for i, c in enumerate(settlement.credits)) + ((HeadCell(""),) if extra
+                                                                                               else ()),
+                         shown=True, title=_("Left of the bankroll")),)
+    lines = []
+    for r in results:
+        ante = antes(r)
+        paid = [names[i] for i, a in enumerate(ante) if a]
+        cells = tuple(Cell(plain_euros(x) if x else "·", "net " + tone(x + ante[i]), plain_euros(r.balance[i]),
+                           cls="sat" if r.sitting_out == i else "") for i, x in enumerate(r.net))
+        if extra:
+            change = -sum(r.net)
+            cells += (Cell(plain_euros(change) if change else "·", "zero", euros(r.pot, False).replace(" €", ""),
+                           cls="pot-col"),)
+        lines.append(Line(r.number, describe(r, partie), dealt(partie, r), cells, note=_(
+            "%(names)s: %(amount)s each into the refilled pot", names=", ".join(paid), amount=euros(max(ante), False))
+            if paid else ""))
+    return Sheet(names, _("Score sheet: money for each deal and the running total of every player"), head,
+                 tuple(lines), extra, out=settlement.sitting_out, kind="money-sheet")
+
+
 def common_starts(settlement) -> list[dict]:
     """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
     return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}}
@@ -230,7 +251,7 @@ def common_starts(settlement) -> list[dict]:
 
 
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "starts": common_starts(settlement)}
+    return {"chart": chart(running(settlement)), "starts": common_starts(settlement)}
 
 
 def make_form(sp, settlement, deal=None, fresh: bool = False) -> DealForm:
@@ -338,6 +359,7 @@ class HaferlWeb(GameWeb):
     history_facts = staticmethod(history_facts)
     page_context = staticmethod(page_context)
     board_context = staticmethod(board_context)
+    score_sheet = staticmethod(score_sheet)
     end_context = staticmethod(end_context)
     pot_lines = staticmethod(pot_lines)
 

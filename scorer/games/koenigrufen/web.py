@@ -23,8 +23,9 @@ from .game import GAME
 from .rules import BIRDS, CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
 from ...gameweb import GameWeb
 from ...gameweb.blueprint import GameBlueprint
-from ...gameweb.chart import path
+from ...gameweb.chart import chart
 from ...gameweb.forms import PILE_LABELS, Form, PileCounters, new_key, options_from_form, seats
+from ...gameweb.sheet import points_sheet
 from ...gameweb.words import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
@@ -744,33 +745,6 @@ def money_of(settlement, money_points) -> list[Decimal]:
     return list(in_money(money_points, settlement.partie.rules.stake))
 
 
-CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
-
-
-def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """Every player's running points (Schrift) as SVG path data (None before two deals): at most CHART_POINTS a
-    line, 3 px apart on a phone's 340 px, as in the other games."""
-    n = len(settlement.partie.players)
-    if len(settlement.deals) < 1:
-        return None
-    series = [[0] + [r.balance[i] for r in settlement.deals] for i in range(n)]
-    step_every = -(-len(series[0]) // CHART_POINTS)
-    series = [s[::step_every] + ([s[-1]] if (len(s) - 1) % step_every else []) for s in series]
-    if len(series[0]) < 3:
-        return None
-    top = max(max(max(s) for s in series), 0)
-    bottom = min(min(min(s) for s in series), 0)
-    span = (top - bottom) or 1
-    pad = 6
-    step = (width - 2 * pad) / (len(series[0]) - 1)
-
-    def y(v):
-        return round(float(pad + (top - v) * (height - 2 * pad) / span), 1)
-
-    lines = [path((pad + i * step, y(v)) for i, v in enumerate(s)) for s in series]
-    return {"width": width, "height": height, "lines": lines, "zero": y(0)}
-
-
 class Next:
     """The board's view of what comes next, with the first dealer of a partie without deals."""
 
@@ -820,8 +794,15 @@ def common_starts(settlement) -> list[dict]:
             if c in contracts]
 
 
+def score_sheet(settlement, results, partie):
+    """The Wertungszettel (the `score_sheet` hook): points and money points, as the calling games keep them."""
+    return points_sheet(settlement, results, partie, describe, in_money, out=Next(settlement).sitting_out)
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "next": Next(settlement), "starts": common_starts(settlement)}
+    # every player's running points (Schrift), from 0 (none before two deals)
+    points = [[0] + [r.balance[i] for r in settlement.deals] for i in range(len(settlement.partie.players))]
+    return {"chart": chart(points, fewest=3), "next": Next(settlement), "starts": common_starts(settlement)}
 
 
 def end_context(settlement) -> dict:
@@ -868,6 +849,7 @@ class KoenigrufenWeb(GameWeb):
     history_facts = staticmethod(history_facts)
     page_context = staticmethod(page_context)
     board_context = staticmethod(board_context)
+    score_sheet = staticmethod(score_sheet)
     end_context = staticmethod(end_context)
     count_cards = staticmethod(count_cards)
 

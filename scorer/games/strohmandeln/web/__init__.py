@@ -13,7 +13,7 @@ from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from ....gameweb import GameWeb
 from ....gameweb.blueprint import GameBlueprint
-from ....gameweb.chart import path
+from ....gameweb.chart import chart
 from ....gameweb.forms import new_key, rules_from_form
 from ....gameweb.words import SCORE_COLON, card_points, number, say, sentence, signed
 from ....partie import Partie, check_name, name_key
@@ -28,7 +28,6 @@ from .forms import DealForm, NewPartieForm
 
 BLUEPRINT = GameBlueprint("strohmandeln", __name__, folder="..")
 HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
-CHART_POINTS = 100   # points the chart has at most: 3 px apart on a phone's 340 px
 
 
 # -- a new partie --------------------------------------------------------------------------------------------
@@ -158,31 +157,13 @@ def short_result(result, partie, money: bool = False) -> str:   # `money`: as ev
     return words
 
 
-def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """The running balance of the first player as SVG path data (None before two deals)."""
-    deals = settlement.deals
-    n = len(deals) + 1   # the balances: 0 before the first deal, then after each
-    if n < 2:
-        return None
-    high = max(r.balance[0] for r in deals)   # the caption: what the balance really reached
-    low = min(r.balance[0] for r in deals)
-    picked = range(n)
-    if n > CHART_POINTS:  # a long partie: every k-th balance, and always the last (only those are read)
-        k = -(-n // CHART_POINTS)
-        picked = list(range(0, n, k)) + ([n - 1] if (n - 1) % k else [])
-    values = [deals[i - 1].balance[0] if i else 0 for i in picked]
-    top = max(max(values), 1)
-    bottom = min(min(values), -1)
-    span = top - bottom
-    pad = 6
-    step = (width - 2 * pad) / (len(values) - 1)
-
-    def y(v):
-        return round(pad + (top - v) * (height - 2 * pad) / span, 1)
-
-    d = path((pad + i * step, y(v)) for i, v in enumerate(values))
-    return {"width": width, "height": height, "d": d, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
-            "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
+def running(settlement) -> dict | None:
+    """The board's chart: the running balance of the first player (as on the paper sheet: the second player's is the
+    same with the other sign), from 0; with the highest and lowest it reached (its caption)."""
+    found = chart([[0] + [r.balance[0] for r in settlement.deals]], around=(-1, 1))
+    if found is not None:
+        found.update(high=max(r.balance[0] for r in settlement.deals), low=min(r.balance[0] for r in settlement.deals))
+    return found
 
 
 def balance_line(settlement) -> str:
@@ -226,7 +207,7 @@ def common_starts(settlement) -> list[dict]:
 
 
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "starts": common_starts(settlement)}
+    return {"chart": running(settlement), "starts": common_starts(settlement)}
 
 
 # -- the deal form ---------------------------------------------------------------------------------------------
