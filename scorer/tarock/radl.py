@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..amounts import CENT
 from ..partie import Partie, table_head
 from ..settlement import Settlement as BaseSettlement, read_off
-from ..words import Message
+from ..words import N_, Message
 from .sides import Item
 
 COUNTED = ("game", "renonce")
@@ -204,20 +204,31 @@ def table(settlement: Settlement, describe, labels: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rows(settlement: Settlement, sheet, heads: tuple[str, ...], seats) -> list[list]:
+TYPE_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misdeal")}
+
+
+def rows(settlement: Settlement, sheet, heads: tuple, seats, contracts: dict) -> list[list]:
     """The CSV's and Excel's rows: one a deal (its number, dealer, type, contract, a name under each of the game's
-    own `heads` from `seats(deal)`, a seat or None each, the multiplier, each player's points and money points),
-    then the totals and the money; `sheet` is a `scorer.export.Sheet`."""
+    own `heads` ((title, CSV word) pairs) from `seats(deal)`, a seat or None each, the multiplier, each player's
+    points and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`: the CSV keeps its
+    English words and the contracts' ids, Excel says them in the page's language (`contracts`: id -> its name)."""
     names = [sheet.name(n) for n in settlement.partie.players]
-    out = [["deal", "dealer", "type", "contract", *heads, "multiplier", *(f"points {x}" for x in names),
-            *(f"money points {x}" for x in names)]]
+    _ = sheet.word
+
+    def each(header: str) -> list[str]:
+        return [header.format(name=x) for x in names]
+
+    out = [[_("Deal", "deal"), _("Dealer", "dealer"), _("Type", "type"), _("Contract", "contract"),
+            *(_(title, plain) for title, plain in heads), _("Multiplier", "multiplier"),
+            *each(_("Points {name}", "points {name}")), *each(_("Money points {name}", "money points {name}"))]]
     for r in settlement.deals:
         d = r.deal
-        out.append([r.number, names[d.dealer], d.type, d.contract or "",
+        out.append([r.number, names[d.dealer], _(TYPE_LABELS[d.type], d.type),
+                    _(contracts[d.contract], d.contract) if d.contract else "",
                     *("" if p is None else names[p] for p in seats(d)), r.multiplier, *r.points, *r.money_points])
     blank = [""] * (len(heads) + 4)   # dealer, type, contract, the heads, multiplier
-    out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
-    out.append(["money", *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])
+    out.append([_("Total", "total"), *blank, *settlement.balance, *settlement.money_balance])
+    out.append([_("Money (€)", "money"), *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])
     return out
 
 

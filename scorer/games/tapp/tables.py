@@ -12,7 +12,8 @@ def table(settlement) -> str:
 
 
 def rows(settlement, sheet) -> list[list]:
-    return radl.rows(settlement, sheet, ("declarer", "offender"), lambda d: (d.declarer, d.offender))
+    return radl.rows(settlement, sheet, (("Declared by", "declarer"), ("Offender", "offender")),
+                     lambda d: (d.declarer, d.offender), CONTRACT_LABELS)
 
 
 def figures(settlement) -> list[tuple]:

@@ -73,6 +73,14 @@ def won(rules: RuleSet, deal: Deal) -> bool:
     return deal.won if deal.won is not None else deal.card_points >= target(rules, deal)
 
 
+def absolut_by(card_points: int | None) -> str | None:
+    """The side whose pile of these card points (the declarer's side's) reaches 56: it made the Absolut (§4); None
+    when neither does (or nothing was counted)."""
+    if card_points is None:
+        return None
+    return "declarer" if card_points >= ABSOLUT else "opponents" if TOTAL - card_points >= ABSOLUT else None
+
+
 def _index(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS
 

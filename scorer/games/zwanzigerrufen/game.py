@@ -1,5 +1,5 @@
-"""Zwanzigerrufen as the registry knows it (`scorer.games`): the engine, its partie file and its tables. Not yet
-offered by the web app (`web` empty): the command line scores its files."""
+"""Zwanzigerrufen as the registry knows it (`scorer.games`): the engine, its partie file, its tables and its web part
+(`web`, imported when the web app first asks)."""
 
 from ...tarock.game import TarockGame
 from ...words import N_
@@ -17,6 +17,7 @@ class Zwanzigerrufen(TarockGame):
     tables = tables
     error = ZwanzigerrufenError
     choice = N_("Zwanzigerrufen (4)")
+    web = "scorer.games.zwanzigerrufen.web"
     templates = "zwanzigerrufen"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS
