@@ -284,3 +284,30 @@ def test_a_german_board_and_form(client):
         assert word in form, word
     refused = deal(client, board, contract="solo", declarer="0", card_points="90")
     assert refused.status_code == 422 and "Augen sind eine ganze Zahl von 0 bis 88." in refused.text
+
+
+def test_a_runde_evening_of_zwanzigerrufen(app, client):
+    from .test_runde import new_runde, standings_csv
+
+    rid = new_runde(client, members="Anna\nBernd\nCilli\nDora", game="zwanzigerrufen")
+    board = client.post("/new", data={**NEW, "runde": rid}).headers["Location"]
+    example(client, board)
+    rows = standings_csv(client, rid)
+    table = {row[0]: dict(zip(rows[0], row)) for row in rows[1:5]}
+    s = settled(app, board)[1]
+    assert [Decimal(table[n]["Money"]) for n in ("Anna", "Bernd", "Cilli", "Dora")] == list(s.money)
+    assert "Zwanzigerrufen" in client.get(f"/r/{rid}").text
+
+
+def test_a_tournament_of_nine_seats_two_tables_of_four_and_one_sits_out(client):
+    from .test_tournament_web import NINE, create, draw_and_start
+
+    organiser = create(client, NINE, rule_set="zwanzigerrufen/wikipedia")
+    assert "9 players present: 2 × table of 4, 1 sits out." in client.get(organiser).text
+    tables = draw_and_start(client, organiser)
+    assert len(tables) == 2
+    assert "Sits this round out:" in text(client.get(organiser).text)
+    board = tables[0][0]
+    assert deal(client, board, contract="normalspiel", partner="2", result="won", kontra="2").status_code == 302
+    page = client.get(board).text
+    assert 'id="money-0"' not in page and "€" not in page and "game 2 of" in page
