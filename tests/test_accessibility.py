@@ -69,6 +69,31 @@ def pages_of(page, url):
     yield "koenigrufen-sheet", koenigrufen
     yield "koenigrufen-deals", koenigrufen + "/deals"
     yield "koenigrufen-end", koenigrufen + "/end"
+    page.goto(url + "/new?game=zwanzigerrufen")
+    for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("button[type=submit].primary").last.tap()
+    page.wait_for_selector("#record")
+    zwanzigerrufen = page.url.removeprefix(url)
+    yield "zwanzigerrufen-new", "/new?game=zwanzigerrufen"
+    yield "zwanzigerrufen-board", zwanzigerrufen
+    yield "zwanzigerrufen-deal-form", zwanzigerrufen + "/deal"
+    yield "zwanzigerrufen-solo-form", zwanzigerrufen + "/deal?contract=solo"
+    # the score sheet with a line: a Normalspiel with Kontra and the Absolut its card points tick, from the start
+    page.goto(url + zwanzigerrufen)
+    page.locator(".starts a").first.tap()
+    page.wait_for_selector("#deal-form")
+    page.locator("input[name=partner][value='2'] + span").tap()
+    page.locator("#card_points").fill("60")
+    page.locator("#fs-kontra .choice-stepper button.step").last.tap()
+    page.locator("input[name=side_pagat][value=declarer] + span").tap()
+    page.locator("#save").tap()
+    page.wait_for_selector("#sheet tbody.deal")
+    yield "zwanzigerrufen-sheet", zwanzigerrufen
+    yield "zwanzigerrufen-deal", zwanzigerrufen + "/deal/1"
+    yield "zwanzigerrufen-edit", zwanzigerrufen + "/deal/1/edit"
+    yield "zwanzigerrufen-deals", zwanzigerrufen + "/deals"
+    yield "zwanzigerrufen-end", zwanzigerrufen + "/end"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -55,8 +55,8 @@ def site(tmp_path_factory):
 def paths(pids) -> list[tuple[str, str]]:
     """(name, path) of every kind of page: each game's, and every deal of the table of five (each kind of line)."""
     found = [(p.strip("/") or "home", p) for p in ("/", "/new", "/new?game=haferltarock", "/new?game=koenigrufen",
-                                                    "/calculator", "/calculator?trull=2&kings=1&tricks=5")]
-    for game in ("strohmandeln", "haferl", "koenigrufen", "koenigrufen5"):
+                                                    "/new?game=zwanzigerrufen", "/calculator", "/calculator?trull=2&kings=1&tricks=5")]
+    for game in ("strohmandeln", "haferl", "koenigrufen", "koenigrufen5", "zwanzigerrufen"):
         pid = pids[game]
         found += [(f"{game}{p or '-board'}", f"/p/{pid}{p}")
                   for p in ("", "/deal", "/deal/3", "/deal/3/edit", "/deals", "/history", "/rules", "/share", "/end",
@@ -185,7 +185,7 @@ def sizes_below_16(page, selectors) -> list:
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-@pytest.mark.parametrize("game", ["koenigrufen5", "haferl"])
+@pytest.mark.parametrize("game", ["koenigrufen5", "haferl", "zwanzigerrufen"])
 def test_the_sheet_of_long_names_says_each_name_whole_and_its_figures_apart(site, browser, language, game):  # noqa: F811
     base, pids = site
     context = browser.new_context(**small(language))
