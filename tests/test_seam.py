@@ -41,7 +41,7 @@ def test_its_problems_are_said_as_every_game_says_them(fake_game):
         from_dict({**COIN, "format": "skat-partie"})
     assert [str(p) for p in refused.value.problems] == [
         'unknown format \'skat-partie\': a partie file\'s format is "strohmandeln-partie", "haferltarock-partie", '
-        '"koenigrufen-partie", "zwanzigerrufen-partie" or "coin-toss-partie"']
+        '"koenigrufen-partie", "zwanzigerrufen-partie", "tapp-partie" or "coin-toss-partie"']
 
 
 def test_the_shared_preview_scores_its_next_deal(fake_game):

@@ -1,5 +1,5 @@
-"""Tapp-Tarock as the registry knows it (`scorer.games`): the engine, its partie file and its tables. Not yet
-offered by the web app (`web` empty): the command line scores its files."""
+"""Tapp-Tarock as the registry knows it (`scorer.games`): the engine, its partie file, its tables and its web part
+(`web`, imported when the web app first asks)."""
 
 from ...tarock.game import TarockGame
 from ...words import N_
@@ -17,10 +17,10 @@ class Tapp(TarockGame):
     tables = tables
     error = TappError
     choice = N_("Tapp-Tarock (3 or 4)")
+    web = "scorer.games.tapp.web"
     templates = "tapp"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS
-    doubled_rounds = True   # the doubled Radl
 
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)
