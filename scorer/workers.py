@@ -17,7 +17,7 @@ import ipaddress
 
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import serving
+from . import games, serving
 
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
              "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
@@ -71,8 +71,6 @@ def application(options: dict, factory):
 def warmed(app):
     """The app with every game's web module imported and every template compiled, before its first request: a
     worker started (or started again) answers the hall's first deal forms without compiling them while they wait."""
-    from . import games
-
     for game in games.offered():
         game.web_part()
     for name in app.jinja_env.list_templates(filter_func=lambda n: n.endswith(".html")):
