@@ -132,6 +132,20 @@ def load_runde(db: Database, rid: str) -> Runde:
     return Runde(rid, r["name"], r["game"], r["preset"], r["settles"], r["created"], r["version"], members, parties)
 
 
+def last_rules(db: Database, runde: Runde, game):
+    """The rule set of the Runde's last evening of `game` (its newest partie of the game): what its next evening
+    starts with. None before its first, or if that partie's stored rules cannot be read."""
+    keys = (game.key, *game.aliases)
+    for p in reversed(runde.parties):
+        if p.game in keys:
+            row = db.conn.execute("select rules from parties where id = ?", [p.id]).fetchone()
+            try:
+                return game.rules.from_stored(json.loads(row[0]))
+            except Exception:   # noqa: BLE001 - rules this scorer cannot read: the game's defaults instead
+                return None
+    return None
+
+
 def runde_of(db: Database, pid: str) -> str | None:
     """The id of the Runde the partie is in (None: on its own)."""
     rows = list(db.query("select runde_id from runde_parties where partie_id = ?", [pid]))

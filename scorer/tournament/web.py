@@ -50,8 +50,9 @@ from . import pdf   # its results_pdf looked up at each build (a test slows it)
 from . import file as tfile
 from . import store as tstore
 from .problems import TournamentError
-from .rules import TIE_BREAKS, TOTALS, Scoring
-from .scoring import Standings, TableResult, decimal_text, rank, table_ranks
+from .rules import FORMATS, NAMED, TIE_BREAKS, TOTALS, Scoring
+from .scoring import (Standings, TableResult, broken_by, decimal_text, lot_seed, rank, table_ranks,
+                      tie_value)
 from .seating import seating, sizes_in_order
 from .words import dec, state_text
 
@@ -66,9 +67,15 @@ TIE_BREAK_ORDERS = {
     "best_round,table_ranks": _l("the better best round, then more table wins"),
     "table_ranks,best_round,schrift": _l("more table wins, the better best round, then more Schrift"),
     "schrift,table_ranks,best_round": _l("more Schrift, more table wins, then the better best round"),
+    "best_round,second_best_round,lot": _l("the better best round, the better second-best round, then the lot"),
+    "best_round,lot": _l("the better best round, then the lot"),
 }
+TIE_WORDS = {"table_ranks": _l("more table wins"), "best_round": _l("the better best round"),
+             "second_best_round": _l("the better second-best round"), "schrift": _l("more Schrift"),
+             "lot": _l("the lot")}
 TOTAL_LABELS = {"schrift+rank": _l("Schrift plus rank points"), "schrift": _l("Schrift only"),
                 "rank": _l("Rank points only")}
+AS_THE_FORMAT = _l("As the format says")
 DRAW_LABELS = {"random": _l("By lot in every round (fewest repeated pairs)"),
                "standings": _l("By lot in round 1, then by the standings")}
 SIZES = (2, 3, 4, 5)    # the table sizes a game may seat (each game's own: `Game.players`)
@@ -98,10 +105,52 @@ class NewTournamentForm(Form):
         InputRequired(_l("Enter a name for the tournament.")), Length(max=80, message=_l("At most 80 characters."))])
     rule_set = SelectField(_l("Game and rule set"))
     players = TextAreaField(_l("Players, one name a line"))
-    total = RadioField(_l("Total"), choices=list(TOTAL_LABELS.items()), default="schrift+rank")
-    tie_breaks = RadioField(_l("Ties are broken by"), choices=list(TIE_BREAK_ORDERS.items()),
-                            default="table_ranks,best_round")
+    format = RadioField(_l("Format"), default="")      # its choices: `format_choices` (the cups' formats, cups.toml)
+    total = RadioField(_l("Total"), choices=[("", AS_THE_FORMAT)] + list(TOTAL_LABELS.items()), default="")
+    tie_breaks = RadioField(_l("Ties are broken by"), choices=[("", AS_THE_FORMAT)] + list(TIE_BREAK_ORDERS.items()),
+                            default="")
     draw = RadioField(_l("Draw"), choices=list(DRAW_LABELS.items()), default="random")
+
+
+@bp.app_template_global("format_name")
+def format_name(key: str) -> str:
+    """A named format's (or cup's) name in the page's language (cups.toml's `names`)."""
+    names = NAMED.get("names", {}).get(key, {})
+    return names.get(language(), names.get("en", key))
+
+
+def ties_said(tie_breaks) -> str:
+    """Tie-breaks in words: "the better best round, then the lot"; "none"."""
+    joined = ",".join(tie_breaks)
+    if joined in TIE_BREAK_ORDERS:
+        return str(TIE_BREAK_ORDERS[joined])
+    words = [str(TIE_WORDS[b]) for b in tie_breaks]
+    if not words:
+        return _("none")
+    return words[0] if len(words) == 1 else _("%(some)s, then %(last)s", some=", ".join(words[:-1]), last=words[-1])
+
+
+def format_said(scoring: Scoring, sizes) -> str:
+    """What a format (or the defaults) makes of a tournament: "Schrift only; ties: …; 20 games a round at a table of
+    4, 25 at 5"."""
+    games = [scoring.games_at(size) for size in sizes]
+    said = _("%(games)s games a round at a table of %(size)s", games=games[0], size=sizes[0])
+    for size, n in zip(sizes[1:], games[1:]):
+        said += ", " + _("%(games)s at %(size)s", games=n, size=size)
+    return _("%(total)s; ties: %(ties)s; %(games)s", total=TOTAL_LABELS[scoring.total], ties=ties_said(
+        scoring.tie_breaks), games=said)
+
+
+def format_choices(sizes) -> list[tuple[str, str]]:
+    """The new tournament's formats: none (the defaults of §2–§4), and each named one (§8.1), each with what it makes
+    of the tournament at the game's table sizes."""
+    return [("", _("No cup format: %(what)s", what=format_said(of_format(""), sizes)))] + [
+        (key, f"{format_name(key)}: {format_said(of_format(key), sizes)}") for key in FORMATS]
+
+
+def of_format(key: str) -> Scoring:
+    """The scoring of a named format (§8.1), or the defaults for ""."""
+    return Scoring.from_dict({"format": key} if key else {}, SIZES)
 
 
 class PlayersForm(Form):
@@ -131,8 +180,13 @@ def names_of(text: str, errors: list) -> list[str]:
 def scoring_from_form(game, form, errors: dict) -> Scoring | None:
     """The scoring options the form asks for (games and rank points per table size of the game; empty: the
     defaults), checked by the engine; each problem beside its field."""
-    data: dict = {"total": form.total.data, "tie_breaks": (form.tie_breaks.data or "").split(","),
-                  "draw": form.draw.data, "games": {}, "rank_points": {}}
+    data: dict = {"draw": form.draw.data, "games": {}, "rank_points": {}}
+    if form.format.data:   # a named format (§8.1); the total and the tie-breaks chosen besides it override it
+        data["format"] = form.format.data
+    if form.total.data:
+        data["total"] = form.total.data
+    if form.tie_breaks.data:
+        data["tie_breaks"] = form.tie_breaks.data.split(",")
     for size in game.players:
         text = request.form.get(f"games_{size}", "").strip()
         if text:
@@ -159,7 +213,7 @@ def scoring_from_form(game, form, errors: dict) -> Scoring | None:
     return None
 
 
-FIELDS_SHOWN = ("total", "tie_breaks", "draw") + tuple(f"{f}_{s}" for f in ("games", "rank_points") for s in SIZES)
+FIELDS_SHOWN = ("format", "total", "tie_breaks", "draw") + tuple(f"{f}_{s}" for f in ("games", "rank_points") for s in SIZES)
 
 
 # -- the standings, kept per tournament version --------------------------------------------------------------------
@@ -371,6 +425,61 @@ def lines(found: Live) -> list[dict]:
     return out
 
 
+def tie_said(name: str, first, second, found: Live) -> str:
+    """Why `first` is placed before `second` with the same total, by tie-break `name`, with the figures compared:
+    "the better second-best round (0 against −5)", "the lot (b01c58b3… before ed36aad5…)"."""
+    tournament = found.standings.tournament
+    if name == "lot":
+        return _("the lot (%(first)s… before %(second)s…)", first=found_lot(found, first.player)[:8],
+                 second=found_lot(found, second.player)[:8])
+    if name == "table_ranks":
+        a, b = tie_value(name, first, tournament), tie_value(name, second, tournament)
+        k = next(k for k in range(len(a)) if a[k] != b[k])
+        return _("more %(rank)s. places at the tables (%(first)s against %(second)s)", rank=k + 1, first=a[k],
+                 second=b[k])
+    if name == "schrift":
+        return _("more Schrift (%(first)s against %(second)s)", first=signed(first.schrift),
+                 second=signed(second.schrift))
+    values = [s.best_round if name == "best_round" else s.second_best_round for s in (first, second)]
+    shown = [_("none") if v is None else dec(v) for v in values]
+    return _("%(tie_break)s (%(first)s against %(second)s)", tie_break=TIE_WORDS[name], first=shown[0],
+             second=shown[1])
+
+
+def found_lot(found: Live, player: int) -> str:
+    """A player's lot (§8.1): the SHA-256 digest of "<seed>:<name>" in 64 hexadecimal digits."""
+    return found.standings.lot(player)
+
+
+@bp.app_template_global("ties")
+def ties(found: Live) -> dict:
+    """The places the tie-breaks decided, in words ("Franz before Hans: the better second-best round (0 against
+    −5)"), and, where the lot decided one, every player's lot it compared: the text hashed and its digest, for anyone
+    who checks it (made once per version and language)."""
+    key = ("ties", language())
+    kept = found.texts.get(key)
+    if kept is not None:
+        return kept
+    t = found.t
+    said, lots = [], {}
+    standings = found.standings.standings
+    for first, second in zip(standings, standings[1:]):
+        name = broken_by(found.standings, first, second)
+        if name is None:
+            continue
+        said.append(_("%(first)s before %(second)s: %(why)s", first=t.players[first.player].name,
+                      second=t.players[second.player].name, why=tie_said(name, first, second, found)))
+        if name == "lot":
+            for s in (first, second):
+                lots[s.player] = found_lot(found, s.player)
+    seed = lot_seed(found.standings.tournament) if lots else None
+    names = found.standings.tournament.players   # as the lot hashes them (§8.1)
+    kept = found.texts[key] = {"said": said, "seed": seed, "lots": [
+        (f"{seed}:{names[p]}", " ".join(digest[i:i + 8] for i in range(0, 64, 8)))
+        for p, digest in sorted(lots.items(), key=lambda kv: kv[1])]}
+    return kept
+
+
 def standings_html(found: Live) -> Markup:
     """The standings table as the pages show it (`_standings.html`), rendered once per version and language: every
     phone in the hall asks for the page after each change, and the table is most of its rendering (a hall of 500:
@@ -445,6 +554,8 @@ def create():
     """A new tournament: its name, game and rule set, scoring options, players."""
     form = NewTournamentForm()
     form.rule_set.choices = rule_set_choices()
+    chosen_game = games.by_key((request.form.get("rule_set") or form.rule_set.choices[0][0]).partition("/")[0])
+    form.format.choices = format_choices(sizes_in_order((chosen_game or games.default()).players))
     passcode = current_app.config.get("PASSCODE")
     errors: dict = {}
     status = 200
@@ -504,8 +615,12 @@ def create():
                            cups=my_cups(),
                            mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={key: " ".join(map(str, sizes)) for key, sizes in sizes_of.items()},
-                           defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
-                                     for s in {s for sizes in sizes_of.values() for s in sizes}}), status
+                           defaults={s: (of_format(form.format.data if form.format.data in FORMATS else "").games_at(s),
+                                         " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
+                                     for s in {s for sizes in sizes_of.values() for s in sizes}},
+                           # each format's games per round at every table size: the script's placeholders
+                           format_games={key: json.dumps({s: of_format(key).games_at(s) for s in SIZES})
+                                         for key, _label in form.format.choices}), status
 
 
 def my_cups() -> list[tuple[str, str]]:
@@ -1128,9 +1243,10 @@ def player(sid, number):
     if not 0 <= number < len(found.t.players):
         abort(404)
     line = next(line for line in lines(found) if line["player"] == number)
+    lot_text = f"{lot_seed(found.standings.tournament)}:{found.standings.tournament.players[number]}"
     return served(found, lambda: render_template("tournament/player.html", t=found.t, found=found, line=line,
                                                  rounds=player_rounds(found, number), poll=POLL_SECONDS,
-                                                 seen=digest(found, f"player-{number}")))
+                                                 seen=digest(found, f"player-{number}"), lot_text=lot_text))
 
 
 # -- a table's partie: the tournament's part of its pages ----------------------------------------------------------
@@ -1188,4 +1304,4 @@ def _tname(number, t):
 @bp.app_template_global("tie_words")
 def tie_words(t) -> str:
     """The tournament's tie-breaks in words."""
-    return str(TIE_BREAK_ORDERS.get(",".join(t.scoring.tie_breaks), _("none")))
+    return ties_said(t.scoring.tie_breaks)
