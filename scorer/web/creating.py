@@ -21,7 +21,7 @@ def new_partie_page(game, passcode: str | None, remember):
     runde, prefill, evening_rules = in_runde(game)
     for seat in range(5):   # names typed before switching the game (static/new.js carries them in the link)
         name, field = request.args.get(f"player{seat}", ""), f"player{seat}"
-        if name and field not in prefill and hasattr(web.NewPartieForm, field):
+        if name and field not in prefill:   # a seat the game's form lacks: the form takes no value for it
             prefill[field] = name[:40]
     form = web.NewPartieForm(**prefill) if request.method == "GET" else web.NewPartieForm()
     status, passcode_error, runde_error = 200, None, None
