@@ -241,7 +241,7 @@ async def hall(port: int, sid: str, pids: list[str], players: int, pace: float, 
         form = None
         etag = ""
         while True:
-            form_at = save_at - 10 / pace
+            form_at = max(began, save_at - 10 / pace)   # a save due in the first 10 s: its form opened at the start
             due = min(poll_at, form_at if form is None else save_at)
             if due >= end:
                 break

@@ -38,16 +38,14 @@ class HeldElsewhereError(ValueError):
     its players would become the Runde's members and its money the Runde's."""
 
 
-held_by: list = []   # callables (db, pids) -> the ones among `pids` that belong to something else and are never moved
-                     # into a Runde (scorer/tournament/store.py: a tournament's tables)
-
-
 def held_elsewhere(db: Database, pids: list[str]) -> set[str]:
-    """The parties among `pids` that belong to something else (`held_by`)."""
-    out: set[str] = set()
-    for held in held_by:
-        out |= set(held(db, pids))
-    return out
+    """The parties among `pids` that belong to something else: those with an owner (`scorer.owners`, the row's
+    `owner`: a tournament's tables)."""
+    if not pids:
+        return set()
+    marks = ",".join("?" * len(pids))
+    return {r[0] for r in db.conn.execute(f"select id from parties where id in ({marks}) and owner is not null",
+                                          list(pids))}
 
 
 class NameTakenError(ValueError):
@@ -132,6 +130,20 @@ def load_runde(db: Database, rid: str) -> Runde:
             "order by p.created, p.rowid", [rid]))
     r = rows[0]
     return Runde(rid, r["name"], r["game"], r["preset"], r["settles"], r["created"], r["version"], members, parties)
+
+
+def last_rules(db: Database, runde: Runde, game):
+    """The rule set of the Runde's last evening of `game` (its newest partie of the game): what its next evening
+    starts with. None before its first, or if that partie's stored rules cannot be read."""
+    keys = (game.key, *game.aliases)
+    for p in reversed(runde.parties):
+        if p.game in keys:
+            row = db.conn.execute("select rules from parties where id = ?", [p.id]).fetchone()
+            try:
+                return game.rules.from_stored(json.loads(row[0]))
+            except Exception:   # noqa: BLE001 - rules this scorer cannot read: the game's defaults instead
+                return None
+    return None
 
 
 def runde_of(db: Database, pid: str) -> str | None:

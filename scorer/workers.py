@@ -13,33 +13,28 @@ an idle connection closed after `SERVER_IDLE_SECONDS`, a request's headers at mo
 
 from __future__ import annotations
 
-import ipaddress
-
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import serving
+from . import games, serving
 
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
              "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
 
 
 class TrustedProxy:
-    """`X-Forwarded-*` believed from the proxy alone (`hops` of them), removed from everyone else's requests."""
+    """`X-Forwarded-*` believed from the proxy alone (`hops` of them, on a connection from `PROXY_ADDRESS`'s networks,
+    read as the one-process server reads them: `serving.proxy_networks`), removed from everyone else's requests."""
 
     def __init__(self, app, hops: int, address: str):
         self.app = app
         self.fixed = ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops) if hops else None
-        self.network = None if address.strip() == "*" else ipaddress.ip_network(address.strip(), strict=False)
+        networks = serving.proxy_networks(address)
+        self.source = None if networks is None else serving.FromProxy(None, networks)
 
     def trusted(self, remote: str) -> bool:
         if self.fixed is None:
             return False
-        if self.network is None:
-            return True
-        try:
-            return ipaddress.ip_address(remote) in self.network
-        except ValueError:
-            return False
+        return self.source is None or self.source.trusted(remote)
 
     def __call__(self, environ, start_response):
         if self.trusted(environ.get("REMOTE_ADDR", "")):
@@ -71,8 +66,6 @@ def application(options: dict, factory):
 def warmed(app):
     """The app with every game's web module imported and every template compiled, before its first request: a
     worker started (or started again) answers the hall's first deal forms without compiling them while they wait."""
-    from . import games
-
     for game in games.offered():
         game.web_part()
     for name in app.jinja_env.list_templates(filter_func=lambda n: n.endswith(".html")):

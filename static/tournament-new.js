@@ -1,7 +1,7 @@
 // The new tournament's page (after app.js): "Games per round and rank points" lists only the table sizes of the
 // game chosen (each rule set's option says them in `data-sizes`, the main size first, from the game's own
 // table sizes), in that order. Without the script every size shows, the chosen game's first, and the server takes
-// only the chosen game's.
+// only the chosen game's. A format chosen puts its games per round into the fields' placeholders.
 (function () {
   "use strict";
   const select = document.getElementById("rule_set");
@@ -20,4 +20,15 @@
   }
   select.addEventListener("change", show);
   show();
+  // a format's games per round are the placeholders of the games' fields (empty: the format's)
+  function games() {
+    const format = document.querySelector("input[name=format]:checked");
+    const by = format ? JSON.parse(format.dataset.games || "{}") : {};
+    box.querySelectorAll("input[name^=games_]").forEach(function (input) {
+      const size = input.name.slice(6);
+      if (by[size]) input.placeholder = by[size];
+    });
+  }
+  document.querySelectorAll("input[name=format]").forEach(function (radio) { radio.addEventListener("change", games); });
+  games();
 })();

@@ -18,7 +18,7 @@ import re
 import secrets
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, example, given, settings, strategies as st
 from playwright.sync_api import expect
 
 from scorer.games import game_of
@@ -107,7 +107,8 @@ class Form:
             return self.values.get("undertaker", "nobody") == "nobody" and self.pile is not None and \
                 self.pile == vorhand(self.typed_dealer, 2) != vorhand(self.dealer, 2)
         if self.game == "koenigrufen":
-            typed = any(self.values.get(k) for k in ("partner", "result", "side_pagat", "side_koenige"))
+            typed = any(self.values.get(k) not in (None, "")   # (player 0 is a person too)
+                        for k in ("partner", "result", "side_pagat", "side_koenige"))
             return self.values.get("contract", "rufer") in VORHAND_ONLY and typed and \
                 vorhand(self.typed_dealer, 4) != vorhand(self.dealer, 4)
         return False
@@ -351,8 +352,8 @@ def save(form, app, pid, env, count):
             page.wait_for_selector("#record, #main:not([data-old])", state="attached", timeout=15000)
         if page.locator("#record").count():
             return said, False
-        summary = page.locator(".errors.summary, #conflict")
-        text = summary.first.inner_text() if summary.count() else ""
+        summary = page.locator("#error-dealer, .errors.summary, #conflict")   # the server's question: beside the dealer
+        text = " ".join(summary.all_inner_texts())
         assert len(settled_by_id(app, pid)[0].partie.deals) == count, "refused, yet stored"
         if "is now Vorhand" in text:                    # without the script the server asks: seen, saved again
             assert due and not js
@@ -443,6 +444,14 @@ def csrf(client):
     return found.group(1) if found else ""
 
 
+# walks that found a fault once (in the app or in this model of it), walked again every run
+KNOWN = {
+    # the dealer corrected and a partner tapped before the script came: the partner is player 0, a typed fact
+    "koenigrufen": [dict(env={"script": "late", "other": False, "offline": False, "late_at": 5},
+                         steps=[("dealer", 1), ("partner", 2), ("partner", 0)])],
+}
+
+
 def explore(game):
     # no shrinking: a walk in a browser takes seconds, shrinking one takes many minutes; the failing walk is printed
     # as it was drawn and replays from Hypothesis' database
@@ -451,6 +460,8 @@ def explore(game):
     @given(env=ENVIRONMENT, steps=st.lists(STEPS[game], min_size=1, max_size=7))
     def run(server, browser, env, steps):  # noqa: F811
         walk(server, browser, game, env, steps)
+    for known in KNOWN.get(game, []):
+        run = example(**known)(run)
     return run
 
 

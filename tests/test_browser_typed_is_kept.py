@@ -108,7 +108,8 @@ def test_without_the_script_a_dealer_correction_keeps_the_pile_and_the_server_as
     press(page, "#save")
     page.wait_for_load_state()
     assert deals(server, page) == ()
-    expect(page.locator(".errors.summary")).to_contain_text("Anna is now Vorhand")
+    expect(page.locator(".errors.summary a[href='#error-dealer']")).to_be_visible()   # the summary links to it
+    expect(page.locator("#error-dealer")).to_contain_text("Anna is now Vorhand")    # said once, beside the dealer
     assert checked(page, "pile_of") == ["1"] and checked(page, "dealer") == ["1"]
     press(page, "#save")                                                   # seen: saved as it is
     page.wait_for_selector("#record")
@@ -147,7 +148,7 @@ def test_correcting_the_dealer_of_a_rufer_asks_before_the_premiums_change_hands(
         expect(page.locator("#asks")).to_have_count(0)
     else:
         press(page, "#save")
-        expect(page.locator(".errors.summary")).to_contain_text(sentence)
+        expect(page.locator("#error-dealer")).to_contain_text(sentence)   # beside the dealer, the summary links it
         assert deals(server, page) == ()
         press(page, "input[name=partner][value='1'] + span")
     press(page, "#save")

@@ -62,17 +62,24 @@ def test_the_share_chosen_on_the_form_and_refused_with_an_odd_value(app, client)
     assert "needs an even Trischaken value" in text(refused.get_data(as_text=True))
 
 
-def test_a_sack_the_card_points_reach_is_asked_for(app, client):
+def test_a_sack_the_card_points_reach_is_filled_in_and_one_they_do_not_reach_is_refused(app, client):
+    """§14.2: the Säcke follow from the card points. A Sack the form left unticked is the side's, silent, made (the
+    phone's script ticks it; without the script the player may not have looked), one ticked against the points is
+    refused beside the premiums."""
     board = start(client, preset="tirol")
     form = client.get(board + "/deal").get_data(as_text=True)
     assert 'name="side_sack1"' in form and 'name="side_sack2"' in form and "1st Sack" in form
-    missing = post_deal(client, board, contract="dreier", declarer="1", card_points="50")
-    assert missing.status_code == 422
-    assert "they made the 1st Sack; enter it as theirs, made" in text(missing.get_data(as_text=True))
+    assert 'data-sack="137"' in form and 'data-sack="167"' in form
+    assert post_deal(client, board, contract="dreier", declarer="1", card_points="50").status_code == 302
     assert post_deal(client, board, contract="dreier", declarer="1", card_points="50", side_sack1="declarer",
                      ann_sack1="no", made_sack1="yes").status_code == 302
+    wrong = post_deal(client, board, contract="dreier", declarer="1", card_points="40", side_sack1="declarer",
+                      ann_sack1="no", made_sack1="yes")
+    assert wrong.status_code == 422
+    assert "made the 1st Sack with 40 card points: it needs at least 45" in text(wrong.get_data(as_text=True))
     _, s = settled(app, board)
-    assert s.deals[0].points == (-6, 18, -6, -6)
+    assert [d.points for d in s.deals] == [(-6, 18, -6, -6)] * 2
+    assert [p.premium for p in s.deals[0].deal.premiums] == ["sack1"]
 
 
 def test_the_rules_page_lists_the_whole_tariff(client):

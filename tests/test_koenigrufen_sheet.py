@@ -184,7 +184,8 @@ def test_a_misdeal_is_the_dealers_unless_chosen(app, client):
     assert settled(app, board)[0].partie.deals[0].offender == 3
 
 
-def test_trischakens_result_beside_save_names_who_stands_out(client):
+def test_trischakens_result_beside_save_says_who_pays_and_who_is_paid(client):
+    """The players of one amount together, those who pay first (Trischaken has no declarer to name)."""
     board = start(client, **{**NEW, "trischaken_payout": "pairs"})
 
     def short(*tps):
@@ -193,6 +194,6 @@ def test_trischakens_result_beside_save_names_who_stands_out(client):
         page = client.post(board + "/deal?fragment=1", data=data).text
         return re.search(r'<span id="preview-short" hidden>([^<]*)</span>', page).group(1)
 
-    assert short("20", "30", "20", "") == "Dora +3"              # the Jungfrau, not the first of three payers
-    assert short("25", "25", "10", "10") == "Anna −3"            # the one who pays most
-    assert short("35", "35", "0", "") == "Anna −2, Bernd −2"     # nobody stands out: both who pay
+    assert short("20", "30", "20", "") == "Anna, Bernd, Cilli each −1 · Dora +3"   # each who has a trick pays her
+    assert short("25", "25", "10", "10") == "Anna −3 · Bernd, Cilli, Dora each +1"  # the Vorhand alone, with the most
+    assert short("35", "35", "0", "") == "Anna, Bernd each −2 · Cilli, Dora each +2"

@@ -137,3 +137,30 @@ def test_the_new_partie_page_works_without_script(server, browser, language):  #
     page.wait_for_selector("#record")
     expect(page.locator("#sheet thead tr.names th[scope=col]")).to_have_count(6)
     close(context)
+
+
+def test_a_clubs_wiener_tariff_and_its_zwiccolo_without_script(server, browser):  # noqa: F811
+    """The Own tariff's fields work without the script (the values shown are the default rules'; what was changed is
+    the club's, on the rules chosen), and a Zwiccolo shows what the other negative contracts show."""
+    context, page = no_script(browser, "en")
+    page.goto(server["url"] + "/new?game=koenigrufen")
+    for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("label.preset:has(input[value=wien])").click()
+    page.locator("#tariff > summary").click()
+    expect(page.locator("#c_bettel")).to_have_value("2")    # the values the page came with: the default rules'
+    page.locator("#c_bettel").fill("5")
+    page.get_by_role("button", name=WORDS["en"]["start"]).click()
+    page.wait_for_selector("#record")
+    board = page.url
+    page.goto(board + "/rules")
+    expect(page.locator("h1")).to_have_text("Own tariff based on Wiener Tarockcup")
+    expect(page.locator("main")).to_contain_text("Zwiccolo 2, Bettel 5")
+    page.goto(board + "/deal")
+    for state in (("contract", "zwiccolo"), ("contract", "rufer"), ("contract", "zwiccolo_ouvert")):
+        choose(page, *state)
+        check_parts(page, state)
+    choose(page, "contract", "zwiccolo")
+    expect(page.locator("#fs-kontra_each")).to_be_visible()
+    expect(page.locator("#premiums")).to_be_hidden()
+    close(context)

@@ -148,3 +148,28 @@ def test_an_ipv4_client_of_a_dual_stack_socket_is_matched_as_ipv4():
     check = FromProxy(None, proxy_networks("172.18.0.0/16"))
     assert check.trusted("172.18.0.5") and check.trusted("::ffff:172.18.0.5")
     assert not check.trusted("172.19.0.5") and not check.trusted("") and not check.trusted("unix")
+
+
+def test_the_worker_processes_read_proxy_address_as_the_one_process_server_does():
+    """`serve --workers N` (gunicorn) believes the forwarded headers on the same connections as waitress: a list of
+    networks, an IPv4 client of a dual-stack socket, nobody else; without PROXY_HOPS nobody."""
+    from scorer.workers import TrustedProxy
+
+    seen = {}
+
+    def app(environ, start_response):
+        seen.update(addr=environ.get("REMOTE_ADDR"), xff=environ.get("HTTP_X_FORWARDED_FOR"))
+        return [b""]
+
+    def ask(wrapped, remote):
+        seen.clear()
+        wrapped({"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_FOR": "203.0.113.9", "wsgi.url_scheme": "http",
+                 "HTTP_HOST": "x", "SERVER_NAME": "x", "SERVER_PORT": "80"}, lambda *a: None)
+        return seen["addr"], seen["xff"]
+
+    behind = TrustedProxy(app, 1, "10.0.0.2, 172.18.0.0/16")
+    assert ask(behind, "172.18.0.7")[0] == "203.0.113.9"
+    assert ask(behind, "::ffff:10.0.0.2")[0] == "203.0.113.9"
+    assert ask(behind, "192.168.1.5") == ("192.168.1.5", None)   # a client reaching the server itself: ignored
+    assert ask(TrustedProxy(app, 0, "*"), "172.18.0.7") == ("172.18.0.7", None)
+    assert ask(TrustedProxy(app, 1, "*"), "192.168.1.5")[0] == "203.0.113.9"

@@ -159,13 +159,16 @@ def test_a_tournament_of_it_is_seated_and_scored_through_the_seam(fake_game):
 # -- the contract is two classes, every hook declared and documented ---------------------------------------------------
 
 def test_every_hook_is_declared_once_and_documented():
-    """Each attribute and hook of `Game` and of `GameWeb` is in docs/ARCHITECTURE.md's tables of the seam."""
+    """Each attribute and hook of `Game`, `GameWeb`, a partie's `Owner` and its `OwnerWeb` is in docs/ARCHITECTURE.md's
+    tables of the seam."""
     from pathlib import Path
 
-    from scorer import game, gameweb
+    from scorer import game, gameweb, owners
+    from scorer.web import owned
     text = (Path(__file__).resolve().parent.parent / "docs" / "ARCHITECTURE.md").read_text("utf-8")
     seam = text[text.index("## The seam"):]
-    missing = [name for name in (*game.hooks(), *gameweb.hooks()) if f"`{name}" not in seam]
+    missing = [name for name in (*game.hooks(), *gameweb.hooks(), *owners.hooks(), *owned.hooks())
+               if f"`{name}" not in seam]
     assert not missing, missing
 
 

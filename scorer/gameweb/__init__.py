@@ -50,6 +50,11 @@ class GameWeb:
         """(the Partie the new-partie form asks for, or None; the problems, each at its field). Required."""
         raise NotImplementedError
 
+    def new_form_values(self, rules) -> dict:
+        """The new-partie form's values that start a partie with `rules` again (a Runde's next evening has its last
+        evening's rules, a club's own tariff included). Default: its preset."""
+        return {"preset": rules.preset}
+
     # -- the deal form (scorer/web/dealing.py: `Dealing`) -------------------------------------------------------
 
     def make_form(self, sp, settlement, deal=None, fresh: bool = False):

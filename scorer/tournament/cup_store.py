@@ -57,6 +57,14 @@ def add_tournament(db: Database, cid: str, tid: str) -> None:
         _add(db, cid, tid)
 
 
+def set_rules(db: Database, cid: str, rules: CupRules) -> None:
+    """Store the cup's new options (its standings are scored from them: nothing else changes)."""
+    with writing(db):
+        if db.conn.execute("update cups set options = ? where id = ?", [json.dumps(rules.to_dict()), cid]).rowcount \
+                != 1:
+            raise NotFoundError(cid)
+
+
 def remove_tournament(db: Database, cid: str, tid: str) -> None:
     """Take a tournament out of the cup (the tournament itself stays)."""
     with writing(db):
@@ -94,13 +102,15 @@ def cups_of(db: Database, tid: str) -> list[tuple[str, str]]:
 
 
 def version(db: Database, sid: str) -> str:
-    """The cup's version as its public page polls it (`/cup/<sid>/version`): a digest of its tournaments (their public
-    ids, in order) and each one's version, which every recorded game bumps, so that it changes whenever the cup
-    standings may have. NotFoundError if there is no cup at `sid`."""
+    """The cup's version as its public page polls it (`/cup/<sid>/version`): a digest of its options and its
+    tournaments (their public ids, in order, and each one's version, which every recorded game bumps), so that it
+    changes whenever the cup standings may have. NotFoundError if there is no cup at `sid`."""
     with reading(db):
-        if db.conn.execute("select 1 from cups where public_id = ?", [sid]).fetchone() is None:
+        found = db.conn.execute("select options from cups where public_id = ?", [sid]).fetchone()
+        if found is None:
             raise NotFoundError(sid)
         rows = db.conn.execute(
             "select t.public_id, t.version from cups c join cup_tournaments ct on ct.cup_id = c.id "
             "join tournaments t on t.id = ct.tournament_id where c.public_id = ? order by ct.number", [sid]).fetchall()
-    return "c" + hashlib.sha256(";".join(f"{p}:{v}" for p, v in rows).encode()).hexdigest()[:16]
+    text = found[0] + "|" + ";".join(f"{p}:{v}" for p, v in rows)   # its options too: a change of them shows
+    return "c" + hashlib.sha256(text.encode()).hexdigest()[:16]

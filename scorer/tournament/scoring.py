@@ -287,13 +287,29 @@ def round_value(total: str, schrift: int, rank_points: Fraction) -> Fraction:
     return schrift + rank_points
 
 
+def tie_value(name: str, standing: Standing, tournament: Tournament) -> tuple:
+    """What tie-break `name` compares of a player's line (higher ranks first; §4, §8.1): his count of each table rank
+    (the more first ranks, the better), his best or second-best round (none, with too few rounds, after any), his
+    Schrift, or his lot (the smaller digest first)."""
+    if name == "table_ranks":
+        counts = Counter(standing.table_ranks)
+        return tuple(counts[k] for k in range(1, max(tournament.sizes) + 1))
+    if name == "best_round":
+        return (1, standing.best_round) if standing.round_values else (0, 0)
+    if name == "second_best_round":
+        second = standing.second_best_round
+        return (1, second) if second is not None else (0, 0)
+    if name == "lot":
+        return (-int(lot_digest(lot_seed(tournament), tournament.players[standing.player]), 16),)
+    return (standing.schrift,)
+
+
 def rank(tournament: Tournament, rounds) -> tuple[Standing, ...]:
     """The standings: every player once, by place; players sharing a place in the order of `players` (§4, §6)."""
     scoring = tournament.scoring
     n = len(tournament.players)
     lines: list[dict] = [{"schrift": 0, "rank_points": Fraction(0), "ranks": [], "rounds": [], "values": []}
                          for _ in range(n)]
-    widest = max(tournament.sizes)
     for r, tables in enumerate(rounds, start=1):
         for table in tables:
             for seat, p in enumerate(table.players):
@@ -303,29 +319,22 @@ def rank(tournament: Tournament, rounds) -> tuple[Standing, ...]:
                 line["ranks"].append(table.rank[seat])
                 line["rounds"].append(r)
                 line["values"].append(round_value(scoring.total, table.schrift[seat], table.rank_points[seat]))
-    totals = [round_value(scoring.total, line["schrift"], line["rank_points"]) for line in lines]
-
-    def key(p: int) -> tuple:
-        line, out = lines[p], [totals[p]]
-        for name in scoring.tie_breaks:
-            if name == "table_ranks":
-                counts = Counter(line["ranks"])
-                out.append(tuple(counts[k] for k in range(1, widest + 1)))
-            elif name == "best_round":
-                out.append((1, max(line["values"])) if line["values"] else (0, 0))
-            elif name == "second_best_round":   # none (fewer than two rounds) after every one who has one (§8.1)
-                values = sorted(line["values"], reverse=True)
-                out.append((1, values[1]) if len(values) > 1 else (0, 0))
-            elif name == "lot":                 # the smaller digest first: higher keys place first
-                out.append(-int(lot_digest(seed, tournament.players[p]), 16))
-            else:
-                out.append(line["schrift"])
-        return tuple(out)
-
-    seed = lot_seed(tournament)
-    keys = [key(p) for p in range(n)]
+    unplaced = [Standing(0, p, line["schrift"], line["rank_points"],
+                         round_value(scoring.total, line["schrift"], line["rank_points"]), tuple(line["ranks"]),
+                         tuple(line["rounds"]), tuple(line["values"])) for p, line in enumerate(lines)]
+    keys = [(s.total,) + tuple(tie_value(name, s, tournament) for name in scoring.tie_breaks) for s in unplaced]
     placed = places(keys)
     order = sorted(range(n), key=lambda p: (placed[p], p))
-    return tuple(Standing(placed[p], p, lines[p]["schrift"], lines[p]["rank_points"], totals[p],
-                          tuple(lines[p]["ranks"]), tuple(lines[p]["rounds"]), tuple(lines[p]["values"]))
-                 for p in order)
+    return tuple(replace(unplaced[p], place=placed[p]) for p in order)
+
+
+def broken_by(standings: Standings, first: Standing, second: Standing) -> str | None:
+    """The tie-break that put `first` before `second` when their totals are equal (the first of the tournament's
+    tie-breaks on which they differ), None if their totals differ or they are still tied."""
+    if first.total != second.total:
+        return None
+    t = standings.tournament
+    for name in t.scoring.tie_breaks:
+        if tie_value(name, first, t) != tie_value(name, second, t):
+            return name
+    return None

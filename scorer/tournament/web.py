@@ -18,6 +18,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -32,23 +33,28 @@ from wtforms.validators import InputRequired, Length
 
 from .. import games
 from ..db import get_db
-from ..export import guarded
+from ..export import Sheet, guarded
 from ..partie import check_name, name_key
 from ..problems import ScoringError
 from ..store import NotFoundError
-from ..web import history
+from ..web.owned import OwnerWeb
 from ..web.forms import EmptyForm, Form
-from ..web.language import MINUS, language, number, say, sentence, signed
+from ..web.language import TR, language, number, say, sentence, signed
 from ..web import limits
 from ..web.limits import passcode_ok
 from ..web.loading import current as current_partie
+from ..web.parties import public_url
 from ..web.responses import attachment, compact, public_briefly
+from . import cup_store
+from . import pdf   # its results_pdf looked up at each build (a test slows it)
 from . import file as tfile
 from . import store as tstore
 from .problems import TournamentError
-from .rules import TIE_BREAKS, TOTALS, Scoring
-from .scoring import Standings, TableResult, decimal_text, rank, table_ranks
-from .seating import sizes_in_order
+from .rules import FORMATS, NAMED, TIE_BREAKS, TOTALS, Scoring
+from .scoring import (Standings, TableResult, broken_by, decimal_text, lot_seed, rank, table_ranks,
+                      tie_value)
+from .seating import seating, sizes_in_order
+from .words import dec, state_text
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
 log = logging.getLogger("scorer")
@@ -61,9 +67,15 @@ TIE_BREAK_ORDERS = {
     "best_round,table_ranks": _l("the better best round, then more table wins"),
     "table_ranks,best_round,schrift": _l("more table wins, the better best round, then more Schrift"),
     "schrift,table_ranks,best_round": _l("more Schrift, more table wins, then the better best round"),
+    "best_round,second_best_round,lot": _l("the better best round, the better second-best round, then the lot"),
+    "best_round,lot": _l("the better best round, then the lot"),
 }
+TIE_WORDS = {"table_ranks": _l("more table wins"), "best_round": _l("the better best round"),
+             "second_best_round": _l("the better second-best round"), "schrift": _l("more Schrift"),
+             "lot": _l("the lot")}
 TOTAL_LABELS = {"schrift+rank": _l("Schrift plus rank points"), "schrift": _l("Schrift only"),
                 "rank": _l("Rank points only")}
+AS_THE_FORMAT = _l("As the format says")
 DRAW_LABELS = {"random": _l("By lot in every round (fewest repeated pairs)"),
                "standings": _l("By lot in round 1, then by the standings")}
 SIZES = (2, 3, 4, 5)    # the table sizes a game may seat (each game's own: `Game.players`)
@@ -93,10 +105,52 @@ class NewTournamentForm(Form):
         InputRequired(_l("Enter a name for the tournament.")), Length(max=80, message=_l("At most 80 characters."))])
     rule_set = SelectField(_l("Game and rule set"))
     players = TextAreaField(_l("Players, one name a line"))
-    total = RadioField(_l("Total"), choices=list(TOTAL_LABELS.items()), default="schrift+rank")
-    tie_breaks = RadioField(_l("Ties are broken by"), choices=list(TIE_BREAK_ORDERS.items()),
-                            default="table_ranks,best_round")
+    format = RadioField(_l("Format"), default="")      # its choices: `format_choices` (the cups' formats, cups.toml)
+    total = RadioField(_l("Total"), choices=[("", AS_THE_FORMAT)] + list(TOTAL_LABELS.items()), default="")
+    tie_breaks = RadioField(_l("Ties are broken by"), choices=[("", AS_THE_FORMAT)] + list(TIE_BREAK_ORDERS.items()),
+                            default="")
     draw = RadioField(_l("Draw"), choices=list(DRAW_LABELS.items()), default="random")
+
+
+@bp.app_template_global("format_name")
+def format_name(key: str) -> str:
+    """A named format's (or cup's) name in the page's language (cups.toml's `names`)."""
+    names = NAMED.get("names", {}).get(key, {})
+    return names.get(language(), names.get("en", key))
+
+
+def ties_said(tie_breaks) -> str:
+    """Tie-breaks in words: "the better best round, then the lot"; "none"."""
+    joined = ",".join(tie_breaks)
+    if joined in TIE_BREAK_ORDERS:
+        return str(TIE_BREAK_ORDERS[joined])
+    words = [str(TIE_WORDS[b]) for b in tie_breaks]
+    if not words:
+        return _("none")
+    return words[0] if len(words) == 1 else _("%(some)s, then %(last)s", some=", ".join(words[:-1]), last=words[-1])
+
+
+def format_said(scoring: Scoring, sizes) -> str:
+    """What a format (or the defaults) makes of a tournament: "Schrift only; ties: …; 20 games a round at a table of
+    4, 25 at 5"."""
+    games = [scoring.games_at(size) for size in sizes]
+    said = _("%(games)s games a round at a table of %(size)s", games=games[0], size=sizes[0])
+    for size, n in zip(sizes[1:], games[1:]):
+        said += ", " + _("%(games)s at %(size)s", games=n, size=size)
+    return _("%(total)s; ties: %(ties)s; %(games)s", total=TOTAL_LABELS[scoring.total], ties=ties_said(
+        scoring.tie_breaks), games=said)
+
+
+def format_choices(sizes) -> list[tuple[str, str]]:
+    """The new tournament's formats: none (the defaults of §2–§4), and each named one (§8.1), each with what it makes
+    of the tournament at the game's table sizes."""
+    return [("", _("No cup format: %(what)s", what=format_said(of_format(""), sizes)))] + [
+        (key, f"{format_name(key)}: {format_said(of_format(key), sizes)}") for key in FORMATS]
+
+
+def of_format(key: str) -> Scoring:
+    """The scoring of a named format (§8.1), or the defaults for ""."""
+    return Scoring.from_dict({"format": key} if key else {}, SIZES)
 
 
 class PlayersForm(Form):
@@ -126,8 +180,13 @@ def names_of(text: str, errors: list) -> list[str]:
 def scoring_from_form(game, form, errors: dict) -> Scoring | None:
     """The scoring options the form asks for (games and rank points per table size of the game; empty: the
     defaults), checked by the engine; each problem beside its field."""
-    data: dict = {"total": form.total.data, "tie_breaks": (form.tie_breaks.data or "").split(","),
-                  "draw": form.draw.data, "games": {}, "rank_points": {}}
+    data: dict = {"draw": form.draw.data, "games": {}, "rank_points": {}}
+    if form.format.data:   # a named format (§8.1); the total and the tie-breaks chosen besides it override it
+        data["format"] = form.format.data
+    if form.total.data:
+        data["total"] = form.total.data
+    if form.tie_breaks.data:
+        data["tie_breaks"] = form.tie_breaks.data.split(",")
     for size in game.players:
         text = request.form.get(f"games_{size}", "").strip()
         if text:
@@ -154,7 +213,7 @@ def scoring_from_form(game, form, errors: dict) -> Scoring | None:
     return None
 
 
-FIELDS_SHOWN = ("total", "tie_breaks", "draw") + tuple(f"{f}_{s}" for f in ("games", "rank_points") for s in SIZES)
+FIELDS_SHOWN = ("format", "total", "tie_breaks", "draw") + tuple(f"{f}_{s}" for f in ("games", "rank_points") for s in SIZES)
 
 
 # -- the standings, kept per tournament version --------------------------------------------------------------------
@@ -329,33 +388,11 @@ def complete_now(tid: str):
 
 # -- words -----------------------------------------------------------------------------------------------------------
 
-def dec(value) -> str:
-    """An exact value as the standings write it (one decimal at most), in the page's language: 52.5, 52,5, −20."""
-    text = decimal_text(value)
-    if language() == "de":
-        text = text.replace(".", ",")
-    return text.replace("-", MINUS)
-
-
 def place(n: int) -> str:
     return f"{n}."
 
 
-@bp.app_template_global("tstate")
-def state_text(found: Live) -> str:
-    """Where the tournament stands, in words: its final results, provisional while a round is played, after round N,
-    or no round yet."""
-    t = found.t
-    if found.final:
-        return _("Final results after %(num)s rounds", num=len(t.started)) if len(t.started) != 1 else \
-            _("Final results after 1 round")
-    if found.provisional:
-        if found.running is not None:
-            return _("Provisional · round %(num)s is being played", num=found.running.number)
-        return _("Provisional · the round is still being played")
-    if t.started:
-        return _("After round %(num)s", num=len(t.started))
-    return _("No round played yet")
+bp.add_app_template_global(state_text, "tstate")
 
 
 @bp.app_template_filter("tdec")
@@ -386,6 +423,61 @@ def lines(found: Live) -> list[dict]:
                     "ranks_text": ", ".join(str(r) for r in s.table_ranks)})
     found.texts[lang] = out
     return out
+
+
+def tie_said(name: str, first, second, found: Live) -> str:
+    """Why `first` is placed before `second` with the same total, by tie-break `name`, with the figures compared:
+    "the better second-best round (0 against −5)", "the lot (b01c58b3… before ed36aad5…)"."""
+    tournament = found.standings.tournament
+    if name == "lot":
+        return _("the lot (%(first)s… before %(second)s…)", first=found_lot(found, first.player)[:8],
+                 second=found_lot(found, second.player)[:8])
+    if name == "table_ranks":
+        a, b = tie_value(name, first, tournament), tie_value(name, second, tournament)
+        k = next(k for k in range(len(a)) if a[k] != b[k])
+        return _("more %(rank)s. places at the tables (%(first)s against %(second)s)", rank=k + 1, first=a[k],
+                 second=b[k])
+    if name == "schrift":
+        return _("more Schrift (%(first)s against %(second)s)", first=signed(first.schrift),
+                 second=signed(second.schrift))
+    values = [s.best_round if name == "best_round" else s.second_best_round for s in (first, second)]
+    shown = [_("none") if v is None else dec(v) for v in values]
+    return _("%(tie_break)s (%(first)s against %(second)s)", tie_break=TIE_WORDS[name], first=shown[0],
+             second=shown[1])
+
+
+def found_lot(found: Live, player: int) -> str:
+    """A player's lot (§8.1): the SHA-256 digest of "<seed>:<name>" in 64 hexadecimal digits."""
+    return found.standings.lot(player)
+
+
+@bp.app_template_global("ties")
+def ties(found: Live) -> dict:
+    """The places the tie-breaks decided, in words ("Franz before Hans: the better second-best round (0 against
+    −5)"), and, where the lot decided one, every player's lot it compared: the text hashed and its digest, for anyone
+    who checks it (made once per version and language)."""
+    key = ("ties", language())
+    kept = found.texts.get(key)
+    if kept is not None:
+        return kept
+    t = found.t
+    said, lots = [], {}
+    standings = found.standings.standings
+    for first, second in zip(standings, standings[1:]):
+        name = broken_by(found.standings, first, second)
+        if name is None:
+            continue
+        said.append(_("%(first)s before %(second)s: %(why)s", first=t.players[first.player].name,
+                      second=t.players[second.player].name, why=tie_said(name, first, second, found)))
+        if name == "lot":
+            for s in (first, second):
+                lots[s.player] = found_lot(found, s.player)
+    seed = lot_seed(found.standings.tournament) if lots else None
+    names = found.standings.tournament.players   # as the lot hashes them (§8.1)
+    kept = found.texts[key] = {"said": said, "seed": seed, "lots": [
+        (f"{seed}:{names[p]}", " ".join(digest[i:i + 8] for i in range(0, 64, 8)))
+        for p, digest in sorted(lots.items(), key=lambda kv: kv[1])]}
+    return kept
 
 
 def standings_html(found: Live) -> Markup:
@@ -462,6 +554,8 @@ def create():
     """A new tournament: its name, game and rule set, scoring options, players."""
     form = NewTournamentForm()
     form.rule_set.choices = rule_set_choices()
+    chosen_game = games.by_key((request.form.get("rule_set") or form.rule_set.choices[0][0]).partition("/")[0])
+    form.format.choices = format_choices(sizes_in_order((chosen_game or games.default()).players))
     passcode = current_app.config.get("PASSCODE")
     errors: dict = {}
     status = 200
@@ -500,8 +594,7 @@ def create():
                 tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
                 organised(tid)
                 if cup_id:
-                    from .cup_store import add_tournament
-                    add_tournament(get_db(), cup_id, tid)
+                    cup_store.add_tournament(get_db(), cup_id, tid)
                 return redirect(url_for("tournament.organiser", tid=tid))
         for field in form:
             if field.errors and field.name not in errors:   # the form's own word only where none was said already
@@ -522,8 +615,12 @@ def create():
                            cups=my_cups(),
                            mine=[(t, names[t]) for t in mine if t in names],
                            sizes_of={key: " ".join(map(str, sizes)) for key, sizes in sizes_of.items()},
-                           defaults={s: (4 * s, " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
-                                     for s in {s for sizes in sizes_of.values() for s in sizes}}), status
+                           defaults={s: (of_format(form.format.data if form.format.data in FORMATS else "").games_at(s),
+                                         " ".join(decimal_text(v) for v in Scoring().rank_points_at(s)))
+                                     for s in {s for sizes in sizes_of.values() for s in sizes}},
+                           # each format's games per round at every table size: the script's placeholders
+                           format_games={key: json.dumps({s: of_format(key).games_at(s) for s in SIZES})
+                                         for key, _label in form.format.choices}), status
 
 
 def my_cups() -> list[tuple[str, str]]:
@@ -537,8 +634,6 @@ def my_cups() -> list[tuple[str, str]]:
 def cup_refuses(cup_id: str, game, rules) -> str | None:
     """Why a new tournament of `game` and `rules` cannot join the cup chosen (one this browser organises, of the same
     game and rule set as its tournaments), or None."""
-    from . import cup_store
-
     if cup_id not in session.get("cups", []):
         return _("Choose one of your cups, or none.")
     try:
@@ -562,11 +657,9 @@ def organiser_context(found: Live, **extra) -> dict:
             drawn = tstore.the_draw(t, found.standings)
         except TournamentError as exc:
             problem = " ".join(sentence(p) for p in exc.problems)
-    from .cup_store import cups_of
-
     return dict(t=t, found=found, table=standings_html(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
-                seated=seated_text(t), seatable=seatable(t), cups=cups_of(get_db(), t.id),
+                seated=seated_text(t), seatable=seatable(t), cups=cup_store.cups_of(get_db(), t.id),
                 reopen_words={r.number: reopen_warning(t, r.number) for r in t.started}, **extra)
 
 
@@ -591,8 +684,6 @@ def reopen_warning(t, number: int) -> str:
 def seated_text(t) -> str:
     """How the players present sit (§2): "9 players present: 1 × table of 5, 1 × table of 4", or why they cannot and
     what to do (`unseatable`)."""
-    from .seating import seating
-
     n = len(t.present)
     found = seating(tuple(t.game.players), n)
     if found is None:
@@ -607,8 +698,6 @@ def seated_text(t) -> str:
 def unseatable(t, n: int) -> str:
     """Why `n` players cannot be seated at the game's tables, and what to do: the next numbers that can be (add
     players, or let some withdraw)."""
-    from .seating import seating
-
     sizes = sorted(set(t.game.players))
     said = sizes[0] if len(sizes) == 1 else _("%(some)s or %(last)s", some=", ".join(map(str, sizes[:-1])),
                                                 last=sizes[-1])
@@ -626,8 +715,6 @@ def unseatable(t, n: int) -> str:
 
 
 def seatable(t) -> bool:
-    from .seating import seating
-
     return seating(tuple(t.game.players), len(t.present)) is not None
 
 
@@ -829,8 +916,6 @@ def cards(tid):
     rnd = t.started[-1] if t.started else None
     if rnd is None:
         return _refuse(tid, _("Start a round first: its table cards are printed then."))
-    from ..web.parties import public_url
-
     tables = [{"number": tb.number, "names": [t.players[p].name for p in tb.players], "pid": tb.partie_id,
                "url": public_url(tb.partie_id), "games": t.scoring.games_at(len(tb.players))} for tb in rnd.tables]
     return render_template("tournament/cards.html", t=t, rnd=rnd, tables=tables)
@@ -868,8 +953,6 @@ def export_csv(sid):
 def export_deals(tid):
     """Every table's deals, round by round: for each table a line saying its round and number, then its partie's CSV
     (docs/FORMAT.md: the deals, the totals, the money), then an empty line."""
-    from ..export import Sheet
-
     found = live(tid)
     rows: list = []
     for tables in found.tables:
@@ -905,8 +988,6 @@ def export_deals_excel(tid):
     """Every table's deals for a spreadsheet opened by double click, in the page's language (German: `;`, decimal
     commas, UTF-8 with a byte order mark), as the partie's own Excel export writes them: per table a line saying its
     round and number, its deals and totals, then an empty line."""
-    from ..export import Sheet
-    from ..web.language import TR
 
     found = live(tid)
     german = language() == "de"
@@ -953,16 +1034,13 @@ class Builds:
 
     def _submit(self, app, found, lang, key, event) -> None:
         if self.worker is None:
-            from concurrent.futures import ThreadPoolExecutor
             self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="results-pdf")
         self.worker.submit(self._build, app, found, lang, key, event)
 
     def _build(self, app, found, lang, key, event) -> None:
-        from .pdf import results_pdf
-
         try:
             with app.test_request_context("/", headers={"Accept-Language": lang}):
-                data = results_pdf(found, lines(found))
+                data = pdf.results_pdf(found, lines(found))
             with self.lock:
                 kept = self.done.get(key)
                 if kept is None or kept[0] <= found.t.version:
@@ -1165,28 +1243,27 @@ def player(sid, number):
     if not 0 <= number < len(found.t.players):
         abort(404)
     line = next(line for line in lines(found) if line["player"] == number)
+    lot_text = f"{lot_seed(found.standings.tournament)}:{found.standings.tournament.players[number]}"
     return served(found, lambda: render_template("tournament/player.html", t=found.t, found=found, line=line,
                                                  rounds=player_rounds(found, number), poll=POLL_SECONDS,
-                                                 seen=digest(found, f"player-{number}")))
+                                                 seen=digest(found, f"player-{number}"), lot_text=lot_text))
 
 
-# -- the line on a table's board ---------------------------------------------------------------------------------------
+# -- a table's partie: the tournament's part of its pages ----------------------------------------------------------
 
-@bp.app_context_processor
-def table_line():
-    """On a partie's pages: which tournament table it is ("Round 2, table 3 · game 14 of 16"), for base.html."""
-    args = request.view_args or {}
-    pid = args.get("pid")
-    if not pid or not isinstance(pid, str) or request.blueprint == "tournament":
-        return {}
-    try:
+class TableWeb(OwnerWeb):
+    """A tournament's table on its partie's pages (the owner's web part, `scorer.web.owned`, found through the partie's
+    row): its line above the board ("Round 2, table 3 · game 14 of 16"), no money, no "End partie" (the round's end is
+    the organiser's), and a change from a browser that organises the tournament signed as the organiser's."""
+
+    template = "tournament/_table_line.html"
+    plays_money = False   # RULES-TOURNAMENT.md §1
+    may_end = False
+
+    def line(self, pid: str) -> dict | None:
         table = tstore.table_of_partie(get_db(), pid)
-    except Exception:   # noqa: BLE001 - never a page lost to the line
-        return {}
-    if table is None:
-        return {}
-
-    def line():
+        if table is None:
+            return None
         sp, settlement = current_partie(pid)
         game = games.by_key(table["game"])
         played = game.games_counted(settlement)
@@ -1196,37 +1273,27 @@ def table_line():
                 "gone": table["gone"], "closed": table["closed"], "finished": bool(table["finished"]),
                 "latest": table["latest"], "public_id": table["public_id"], "name": table["name"]}
 
-    return {"tournament_table": line, "plays_money": False}   # a table plays no money (RULES-TOURNAMENT.md §1)
+    def refuse_end(self, pid: str) -> str | None:
+        """A tournament table does not end its partie: its round ends when its games are played, or when the organiser
+        ends it for every table."""
+        table = tstore.table_of_partie(get_db(), pid)
+        if table is None:
+            return None
+        return _("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, "
+                 "or when the organiser ends it for every table.", table=table["number"], round=table["round"],
+                 name=table["name"])
+
+    def editor(self, pid: str) -> str | None:
+        """A change of a table's deals from a browser that organises its tournament (it created it, or gave the
+        passcode on the organiser's page) is the organiser's correction: the partie's history says so."""
+        mine = session.get("organised")
+        if not mine:
+            return None
+        table = tstore.table_of_partie(get_db(), pid)
+        return tstore.ORGANISER if table is not None and table["tournament_id"] in mine else None
 
 
-def organiser_editing(pid: str) -> str | None:
-    """A change of a table's deals from a browser that organises its tournament (it created it, or gave the passcode
-    on the organiser's page) is the organiser's correction: the partie's history says so (`Guard.by`)."""
-    mine = session.get("organised")
-    if not mine:
-        return None
-    table = tstore.table_of_partie(get_db(), pid)
-    return tstore.ORGANISER if table is not None and table["tournament_id"] in mine else None
-
-
-if organiser_editing not in history.editors:
-    history.editors.append(organiser_editing)
-
-
-@bp.before_app_request
-def no_end_at_a_table():
-    """A tournament table does not end its partie: its round ends when its games are played, or when the organiser
-    ends it for every table (the board offers no "End partie" there)."""
-    if request.endpoint != "partie.end":
-        return None
-    pid = (request.view_args or {}).get("pid")
-    table = tstore.table_of_partie(get_db(), pid) if isinstance(pid, str) else None
-    if table is None:
-        return None
-    flash(_("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, or "
-            "when the organiser ends it for every table.", table=table["number"], round=table["round"],
-            name=table["name"]))
-    return redirect(url_for("partie.board", pid=pid))
+WEB = TableWeb()
 
 
 @bp.app_template_filter("tname")
@@ -1237,4 +1304,4 @@ def _tname(number, t):
 @bp.app_template_global("tie_words")
 def tie_words(t) -> str:
     """The tournament's tie-breaks in words."""
-    return str(TIE_BREAK_ORDERS.get(",".join(t.scoring.tie_breaks), _("none")))
+    return ties_said(t.scoring.tie_breaks)

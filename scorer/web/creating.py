@@ -18,10 +18,10 @@ def new_partie_page(game, passcode: str | None, remember):
     """The game's new-partie form: validate it, and have the game's `partie_from_form` make the Partie;
     store it and go to its board, or show the form again with every problem next to its field (422)."""
     web = game.web_part()
-    runde, prefill = in_runde(game)
+    runde, prefill, evening_rules = in_runde(game)
     for seat in range(5):   # names typed before switching the game (static/new.js carries them in the link)
         name, field = request.args.get(f"player{seat}", ""), f"player{seat}"
-        if name and field not in prefill and hasattr(web.NewPartieForm, field):
+        if name and field not in prefill:   # a seat the game's form lacks: the form takes no value for it
             prefill[field] = name[:40]
     form = web.NewPartieForm(**prefill) if request.method == "GET" else web.NewPartieForm()
     status, passcode_error, runde_error = 200, None, None
@@ -59,7 +59,8 @@ def new_partie_page(game, passcode: str | None, remember):
                            choice_shown=choice_shown,
                            passcode=bool(passcode), passcode_error=passcode_error, runde_error=runde_error, game=game.key,
                            fewest=min(game.players),
-                           games=games.offered(), runde=runde), status
+                           games=games.offered(), runde=runde,
+                           runde_rules=evening_rules), status
 
 
 def too_many_members(runde, players) -> bool:
@@ -70,18 +71,22 @@ def too_many_members(runde, players) -> bool:
 
 def in_runde(game):
     """The Runde a new partie is started in (`runde=` its id, None if absent or unknown) and the form's
-    first values: the members picked (`member=` ids, in order) as the players, the Runde's rule set."""
+    first values: the members picked (`member=` ids, in order) as the players, the rules of the Runde's last evening
+    of the game (its preset before the first); and whether those rules are its last evening's."""
     rid = request.values.get("runde")
     if not rid:
-        return None, {}
+        return None, {}, False
     try:
         runde = runde_store.load_runde(get_db(), rid)
     except store.NotFoundError:
-        return None, {}
+        return None, {}, False
     prefill: dict = {}
     picked = [runde.member(int(m)) for m in request.args.getlist("member") if m.isdecimal() and len(m) < 12]
     for seat, member in enumerate(m for m in picked if m is not None):
         prefill[f"player{seat}"] = member.name
-    if runde.game == game.key and runde.preset in game.engine.PRESETS:
+    last = runde_store.last_rules(get_db(), runde, game) if request.method == "GET" else None
+    if last is not None:   # the Runde's evenings play on with its last evening's rules, its own tariff included
+        prefill.update(game.web_part().new_form_values(last))
+    elif runde.game == game.key and runde.preset in game.engine.PRESETS:
         prefill["preset"] = runde.preset
-    return runde, prefill
+    return runde, prefill, last is not None

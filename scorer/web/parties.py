@@ -12,6 +12,7 @@ from flask import (
 )
 
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 
 from .. import games, runde_store, store
 from ..db import get_db
@@ -22,11 +23,12 @@ from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import editor, history_rows
+from .owned import PLAIN, owned, owner_web
 from .settling import choices, settle_up
 from .language import TR, euros, language, say, sentence, signed
-from . import limits
+from . import assets, limits
 from .limits import passcode_ok
-from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
+from .loading import broken_of, cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 from .responses import attachment
 from .runde import evenings
 
@@ -60,13 +62,10 @@ def game_name(row: dict):
 def balance_of(row: dict) -> list[str]:
     """A listed partie's money, player by player ("Anna +1.20 € · Bernd −1.20 €"), from the cached replay;
     empty for a partie that cannot be read or replayed (its board says why)."""
-    from werkzeug.exceptions import HTTPException
     try:
         sp, settlement = current(row["id"])
     except HTTPException:
         return []
-    finally:
-        g.pop("broken", None)
     if not settlement.deals:
         return []
     return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, game_of(sp.partie).money(settlement))]
@@ -101,8 +100,9 @@ def board(pid):
     return board_page(pid)
 
 
-def board_page(pid) -> str:
-    """The board rendered (the view's page, and the answer to a deal form's Save that shows it at once)."""
+def board_page(pid, shown_path: str | None = None) -> str:
+    """The board rendered (the view's page, and the answer to a deal form's Save that shows it at once: its
+    `shown_path`, the board's address as a GET has it, for its language links)."""
     sp, settlement = current(pid)
     remember(pid)
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
@@ -116,7 +116,7 @@ def board_page(pid) -> str:
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
                                                                     carried_pot(sp, settlement)),
-                           bankrupt=game.bankrupt(settlement), after_rows=None, links=(),
+                           bankrupt=game.bankrupt(settlement), after_rows=None, links=(), shown_path=shown_path,
                            sheet=web.score_sheet(settlement, results, sp.partie),
                            # the balances in words for a deal form opened offline later (a replayable partie only)
                            context_line=web.balance_line(settlement) if whole else None,
@@ -176,8 +176,12 @@ def end(pid):
     """End the partie; while the game warns that something is unfinished (its `end_context`), only after that
     warning. Not while a deal needs fixing: its money would be that of the deals before the problem, shown as
     final."""
+    refused = owner_web(pid).refuse_end(pid)
+    if refused:   # its owner ends it (a tournament's round: its organiser)
+        flash(refused)
+        return redirect(url_for("partie.board", pid=pid))
     sp, settlement = current(pid)
-    if g.get("broken"):
+    if broken_of(sp):
         return broken_page(sp)
     form = EmptyForm()
     page = end_context(sp.partie, settlement)
@@ -289,7 +293,7 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
 
 def broken_page(sp):
     """A page that needs the whole settlement, for a partie that cannot be replayed: what to fix first."""
-    b = g.broken
+    b = broken_of(sp)
     return render_template("error.html", title=_("Deal %(num)s needs fixing first", num=b.number),
                            message=" ".join(b.reasons)), 409
 
@@ -298,7 +302,7 @@ def broken_page(sp):
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
-    if g.get("broken"):
+    if broken_of(sp):
         return broken_page(sp)
     text = csv_text(settlement)
     return Response(text, mimetype="text/csv",
@@ -310,7 +314,7 @@ def export_excel(pid):
     """The partie for a spreadsheet opened by double click, in the page's language (German: ';' and
     decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
     sp, settlement = current(pid)
-    if g.get("broken"):
+    if broken_of(sp):
         return broken_page(sp)
     german = language() == "de"
     text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
@@ -323,7 +327,7 @@ def export_file(pid):
     """The whole partie as a partie file, to keep or to import elsewhere."""
     sp = load_or_404(pid)
     if any(deal is None for deal in sp.partie.deals):   # a stored deal no game reads (written by hand): no file
-        current(pid)                                     # holds it; the page says which deal to fix (g.broken)
+        current(pid)                                     # holds it; the page says which deal to fix (broken_of)
         return broken_page(sp)
     return Response(dumps(sp.partie), mimetype="application/json",
                     headers={"Content-Disposition": attachment(_filename(sp, "json"))})
@@ -430,9 +434,8 @@ def manifest():
 def static_version() -> str:
     """A short hash of the static files (the shared ones and every game's): the service worker's cache name, so that
     a deploy replaces it. Worked out once per app."""
-    from .assets import version
     if "scorer_static_version" not in current_app.extensions:
-        current_app.extensions["scorer_static_version"] = version(current_app)
+        current_app.extensions["scorer_static_version"] = assets.version(current_app)
     return current_app.extensions["scorer_static_version"]
 
 
@@ -444,12 +447,11 @@ PRECACHE = ("app.js", "form.js", "icon.svg", "icon-192.png")   # the stylesheets
 @bp.route("/sw.js")
 def service_worker():
     """The service worker (static/sw.js), served from the root so that it may look after every page."""
-    from .assets import static_files
     with open(f"{current_app.static_folder}/sw.js", encoding="utf-8") as fh:
         script = fh.read()
     # the files it keeps, under the hashed names the pages use
     precache = json.dumps([url_for("static", filename=name) for name in PRECACHE]
-                          + [url_for(endpoint, filename=name) for endpoint, name in static_files(current_app)])
+                          + [url_for(endpoint, filename=name) for endpoint, name in assets.static_files(current_app)])
     script = re.sub(r"const PRECACHE = \[[^\]]*\];", lambda m: f"const PRECACHE = {precache};", script, count=1)
     response = Response(script, mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
@@ -472,5 +474,16 @@ def brand(partie=None, runde=None) -> str:
 def _static_version():
     """What base.html asks of every page: the static files' version, the header's name, and the partie, stored
     partie and Runde a page is of (None on a page of none: a page that has one passes it)."""
-    return {"static_version": static_version, "brand": brand, "partie": None, "sp": None, "brand_runde": None,
-            "plays_money": True}
+    context = {"static_version": static_version, "brand": brand, "broken_of": broken_of, "partie": None, "sp": None,
+               "brand_runde": None, "owned": None, "plays_money": True,
+               # the address a page's language links come back to: its own (a kept public page's: `tournament.served`)
+               "shown_path": g.get("shown_path")}
+    pid = (request.view_args or {}).get("pid")
+    if isinstance(pid, str):   # a partie's page: what its owner (a tournament's table) adds to it
+        try:
+            found = owned(pid)
+        except Exception:   # noqa: BLE001 - never a page lost to its owner's line
+            return context
+        if found.web is not PLAIN:
+            context.update(owned=found, plays_money=found.plays_money)
+    return context

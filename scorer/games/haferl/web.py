@@ -15,6 +15,7 @@ from wtforms.validators import Length, Optional
 from . import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
 from .game import GAME, KEEP
 from .rules import TARGET
+from .file import parse_deal
 from .scoring import POT, next_dealer as engine_next_dealer, score as engine_score
 from ...gameweb import GameWeb
 from ...gameweb.blueprint import GameBlueprint
@@ -130,7 +131,6 @@ def decided(deal, partie) -> tuple[bool | None, bool]:
 
 def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
-    from .file import parse_deal
     deal = parse_deal(raw, [])
     text = facts(deal, partie, *decided(deal, partie))
     if deal is not None and 0 <= deal.dealer < len(partie.players):

@@ -494,6 +494,23 @@ def _shown(value) -> object:
     return str(value)[:20]
 
 
+def saecke_reached(rules: RuleSet, contract: str, cp: int | None) -> dict[str, str]:
+    """The Säcke a game's card points make (§14.2): sack -> the side whose pile reaches its threshold, for the Säcke
+    the rule set plays in `contract` (`cp` the declarer side's card points in thirds; none without them). A Sack worth
+    0 silent counts only announced: the card points alone do not make it an entry, so it is not listed."""
+    if cp is None:
+        return {}
+    out = {}
+    for sack in rules.saecke:
+        if not rules.allows(contract, sack) or not rules.premium_value(sack, False):
+            continue
+        if cp >= SAECKE[sack]:
+            out[sack] = "declarer"
+        elif TOTAL - cp >= SAECKE[sack]:
+            out[sack] = "opponents"
+    return out
+
+
 def _check_saecke(rules: RuleSet, deal: Deal, cp: int | None, valat: str | None, reported: set,
                   problems: list[Problem]) -> None:
     """The Säcke follow from the card points (§14.2): where they are entered, a made Sack needs its threshold on its

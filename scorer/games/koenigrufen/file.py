@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...partie import Partie
 
-from ...partie_file import deal_frame, different_names, names_of
+from ...file_format import deal_frame, different_names, names_of
 from ...words import N_
 from .deals import ABSENT, TOTAL, Deal, Premium, format_card_points, parse_card_points, written
 from .problems import KoenigrufenError, Problem

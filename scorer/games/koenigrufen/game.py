@@ -3,7 +3,7 @@
 Its web module is `scorer.games.koenigrufen.web`, its pages `templates/koenigrufen/` in this folder.
 """
 
-from ... import partie_file
+from ... import file_format
 from ...tarock.game import TarockGame
 from ...partie import Partie
 from ...words import N_
@@ -40,14 +40,14 @@ GAME = Koenigrufen()
 
 def loads(text: str | bytes) -> Partie:
     """A partie from the text of a Königrufen partie file; KoenigrufenError lists every problem."""
-    return partie_file.loads(text, GAME)
+    return file_format.loads_as(text, GAME)
 
 
 def from_dict(data: object) -> Partie:
     """A partie from the parsed JSON of a Königrufen partie file; every problem raised at once."""
-    return partie_file.from_dict(data, GAME)
+    return file_format.from_dict_as(data, GAME)
 
 
 def dumps(partie: Partie) -> str:
     """The partie file's text (the full rule set, §9: `rules_in_full`)."""
-    return partie_file.dumps(partie)
+    return file_format.dumps_of(partie, GAME)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...partie import table_head
-from ...words import N_
+from ...words import N_, Message
 from .rules import CONTRACT_LABELS, ITEM_LABELS, KING_CALLS
 from .scoring import Settlement
 
@@ -87,8 +87,6 @@ def figures(settlement: Settlement) -> list[tuple]:
     """The game's own figures of an evening, per player (the Runde's standings add them up): the games each
     declared and won, by contract (Trischaken has no declarer; renonces, concessions aside from their
     result, and misdeals are not games declared)."""
-    from ...words import Message
-
     n = len(settlement.partie.players)
     declared: dict = {}
     won: dict = {}

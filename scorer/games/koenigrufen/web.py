@@ -16,11 +16,12 @@ from wtforms.validators import Length, Optional
 
 from . import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
-from .deals import WIN, deal_won
+from .deals import WIN, deal_won, saecke_reached
 from .scoring import in_money, next_dealer
 from .file import parse_deal
 from .game import GAME
-from .rules import BIRDS, CONCEDABLE, KING_CALLS, NEGATIVE, VORHAND_ONLY
+from .rules import (BIRDS, CONCEDABLE, CONTRACTS, KING_CALLS, MOST_VALUE, NEGATIVE, SAECKE, VALAT_PREMIUM,
+                    VORHAND_ONLY, Tariff)
 from ...gameweb import GameWeb
 from ...gameweb.blueprint import GameBlueprint
 from ...gameweb.chart import chart
@@ -39,7 +40,7 @@ SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth
 # for the steppers, as RULES-KOENIGRUFEN.md does (no Kontra, Kontra, Rekontra, Subkontra)
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
 SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
-STARTS = ("rufer", "trischaken", "dreier", "piccolo", "bettel", "solorufer")   # the board's quick starts
+STARTS = ("rufer", "trischaken", "dreier", "piccolo", "zwiccolo", "bettel", "solorufer")   # the board's quick starts (those the rules play)
 MAX_PLAYERS = 5
 COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
 TOTAL = 210   # 70 card points, in thirds
@@ -78,6 +79,178 @@ class NewPartieForm(Form):
         ("pairs", _l("in pairs")), ("share", _l("shared: the losers share 3 times the value"))])
     jungfrauen = SelectField(_l("A Jungfrau is paid"), default="default", choices=[
         ("default", _l("as the rules say")), ("share", _l("a share")), ("full", _l("in full"))])
+    # a club's own tariff (RULES-KOENIGRUFEN.md §14.3): the values of the rules the fields show (`tariff_of`), each
+    # changeable, empty for a contract or premium not played; how the Valat and a Trischaken renonce are scored
+    tariff_of = HiddenField()
+    tariff_valat = SelectField(_l("The Valat"), default="default", choices=[
+        ("default", _l("as the rules say")),
+        ("multiplier", _l("instead of the game: its value × 8 announced, × 4 silent")),
+        ("premium", _l("a premium added to the game; beside it Trull, Kings and Säcke do not count")),
+        ("wien", _l("a premium added to the game; a silent one voids the Kontra on the game")),
+        ("none", _l("not played"))])
+    tariff_renonce = SelectField(_l("A renonce in a Trischaken"), default="default", choices=[
+        ("default", _l("as the rules say")),
+        ("vorhand_double", _l("twice the value to each other player, twice that from the Vorhand")),
+        ("flat", _l("twice the value to each other player")), ("flat3", _l("3 times the value to each other player"))])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_submitted() and self.tariff_of.data not in PRESETS:   # a new page: the chosen rules' values
+            self.show_tariff(self.preset.data if self.preset.data in PRESETS else PRESETS[0])
+
+    def show_tariff(self, preset: str, tariff: Tariff | None = None) -> None:
+        """The tariff fields with `tariff`'s values (the preset's when None), as of `preset`."""
+        for name, value in tariff_fields(tariff or Tariff.of_preset(preset)).items():
+            self[name].data = value
+        self.tariff_of.data = preset
+
+    CONTRACTS, PREMIUMS, PREMIUM_LABELS = CONTRACTS, PREMIUMS, PREMIUM_LABELS   # what the template lists
+
+    def tariff_open(self) -> bool:
+        """Whether the tariff's section opens: a problem in it, or values other than those of the rules it shows (a
+        Runde's own tariff)."""
+        names = ("tariff_of", "tariff_valat", "tariff_renonce", *tariff_fields(Tariff.of_preset(PRESETS[0])))
+        if any(self[name].errors for name in names):
+            return True
+        shown = tariff_fields(Tariff.of_preset(self.tariff_of.data if self.tariff_of.data in PRESETS else PRESETS[0]))
+        return any((self[name].data or "").strip() != value for name, value in shown.items()) or \
+            self.tariff_valat.data != "default" or self.tariff_renonce.data != "default"
+
+    def tariffs_json(self) -> str:
+        """Every preset's tariff as the fields show it (the page's script puts the chosen one's into the fields
+        the player has not changed)."""
+        return json.dumps({p: {**tariff_fields(Tariff.of_preset(p)), "_valat": Tariff.of_preset(p).valat}
+                           for p in PRESETS}, separators=(",", ":"))
+
+
+for _c in CONTRACTS:
+    setattr(NewPartieForm, f"c_{_c}", StringField(_l(str(CONTRACT_LABELS[_c]))))
+for _p in PREMIUMS:
+    setattr(NewPartieForm, f"pa_{_p}", StringField(_l("%(premium)s announced", premium=_l(str(PREMIUM_LABELS[_p])))))
+    setattr(NewPartieForm, f"ps_{_p}", StringField(_l("%(premium)s silent", premium=_l(str(PREMIUM_LABELS[_p])))))
+
+
+def tariff_fields(tariff: Tariff) -> dict[str, str]:
+    """A tariff as the new partie's fields show it: each contract's value, each premium's announced and silent value
+    (empty: not played); the Valat as a premium's values, 20 and 10 where the rules multiply the game instead."""
+    out = {}
+    for c in CONTRACTS:
+        out[f"c_{c}"] = str(tariff.values[c]) if c in tariff.values else ""
+    for p in PREMIUMS:
+        values = tariff.premium_values.get(p, "absent")
+        if values is None:   # the Valat a multiplier: what a tariff that makes it a premium gets (§14.3)
+            values = VALAT_PREMIUM
+        out[f"pa_{p}"], out[f"ps_{p}"] = ("", "") if values == "absent" else (str(values[0]), str(values[1]))
+    return out
+
+
+def new_form_values(rules) -> dict:
+    """The new partie's form filled with `rules` (a Runde's last evening's): its preset, the options given, and its
+    tariff in the tariff's fields, shown as of its preset (so that a club's own values read as changes of it)."""
+    base = Tariff.of_preset(rules.preset)
+    out = {"preset": rules.preset, "tariff_of": rules.preset, **tariff_fields(rules.tariff)}
+    if "valat" not in rules.premiums:
+        out["tariff_valat"] = "none"
+    elif rules.valat != base.valat:
+        out["tariff_valat"] = rules.valat
+    if rules.trischaken_renonce != base.trischaken_renonce:
+        out["tariff_renonce"] = rules.trischaken_renonce
+    given = set(rules.given)
+    if "stake" in given:
+        out["stake"] = str(rules.stake)
+    if "max_kontra" in given:
+        out["max_kontra"] = str(rules.max_kontra)
+    if "misdeal_penalty" in given:
+        out["misdeal_penalty"] = str(rules.misdeal_penalty)
+    out["kontra_in_schrift"] = rules.kontra_in_schrift
+    out["radl_trischaken"], out["radl_bettel"] = "trischaken" in rules.doubled_radl, "bettel" in rules.doubled_radl
+    if "trischaken_payout" in given:
+        out["trischaken_payout"] = rules.trischaken_payout
+    if "jungfrauen" in given:
+        out["jungfrauen"] = rules.jungfrauen
+    return out
+
+
+def _tariff_value(text: str | None, low: int) -> int | None:
+    """A tariff's value as typed: a whole number from `low` to MOST_VALUE, None for empty; ValueError if wrong."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not (text.isdecimal() and text.isascii() and len(text) <= 3) or not low <= int(text) <= MOST_VALUE:
+        raise ValueError(text)
+    return int(text)
+
+
+def tariff_from_form(form: NewPartieForm, problems: list[Problem]) -> dict:
+    """The club's own tariff the form asks for (§14.3), as the rules' `tariff`: what differs from the values the
+    fields showed (`tariff_of`: the rules they were filled with; a value left as shown keeps the chosen rules'), the
+    Valat and the Trischaken renonce as chosen; each problem beside its field, in the form's words."""
+    preset = form.preset.data if form.preset.data in PRESETS else PRESETS[0]
+    shown = tariff_fields(Tariff.of_preset(form.tariff_of.data if form.tariff_of.data in PRESETS else preset))
+    mine = Tariff.of_preset(preset)
+
+    def typed(name: str) -> str:   # a field the form did not send (an older page, a client of its own) is as shown
+        return (form[name].data or "").strip() if form[name].raw_data else shown[name]
+
+    contracts: dict = {}
+    for c in CONTRACTS:
+        name = f"c_{c}"
+        try:
+            value = _tariff_value(typed(name), 1)
+        except ValueError:
+            problems.append(Problem(name, "{contract}: a whole number from 1 to {most}, or empty: not played",
+                                    contract=CONTRACT_LABELS[c], most=MOST_VALUE))
+            continue
+        if typed(name) != shown[name] and value != mine.values.get(c):
+            contracts[c] = value
+    premiums: dict = {}
+    valat = form.tariff_valat.data if form.tariff_valat.data in ("multiplier", "premium", "wien", "none") else None
+    multiplier = (valat or mine.valat) == "multiplier"
+    for p in PREMIUMS:
+        a_name, s_name = f"pa_{p}", f"ps_{p}"
+        if p == "valat" and (multiplier or valat == "none"):
+            continue   # no values: the Valat multiplies the game, or is not played
+        texts = (typed(a_name), typed(s_name))
+        if texts == (shown[a_name], shown[s_name]):
+            continue
+        try:
+            announced = _tariff_value(texts[0], 1)
+        except ValueError:
+            problems.append(Problem(a_name, "{premium} announced: a whole number from 1 to {most}",
+                                    premium=PREMIUM_LABELS[p], most=MOST_VALUE))
+            continue
+        try:
+            silent = _tariff_value(texts[1], 0)
+        except ValueError:
+            problems.append(Problem(s_name, "{premium} silent: a whole number from 0 (it counts only announced) to "
+                                    "{most}", premium=PREMIUM_LABELS[p], most=MOST_VALUE))
+            continue
+        if (announced is None) != (silent is None):
+            problems.append(Problem(a_name if announced is None else s_name, "{premium}: give both values, announced "
+                                    "and silent, or leave both empty: not played", premium=PREMIUM_LABELS[p]))
+        elif announced is not None and silent > announced:
+            problems.append(Problem(s_name, "{premium}: silent ({silent}) is worth at most as much as announced "
+                                    "({announced})", premium=PREMIUM_LABELS[p], silent=silent, announced=announced))
+        elif announced is None:
+            premiums[p] = None
+        else:
+            had = mine.premium_values.get(p, "absent")
+            if had is None:
+                had = VALAT_PREMIUM
+            if (announced, silent) != had:
+                premiums[p] = {"announced": announced, "silent": silent}
+    tariff: dict = {}
+    if contracts:
+        tariff["contracts"] = contracts
+    if valat == "none":
+        premiums["valat"] = None
+    elif valat is not None:
+        tariff["valat"] = valat
+    if premiums:
+        tariff["premiums"] = premiums
+    if form.tariff_renonce.data in ("vorhand_double", "flat", "flat3"):
+        tariff["trischaken_renonce"] = form.tariff_renonce.data
+    return tariff
 
 
 def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]:
@@ -106,13 +279,25 @@ def partie_from_form(form: NewPartieForm) -> tuple[Partie | None, list[Problem]]
     radl = [k for k, f in (("trischaken", form.radl_trischaken), ("bettel", form.radl_bettel)) if f.data]
     if radl:
         data["doubled_radl"] = radl
+    found: list[Problem] = []
+    tariff = tariff_from_form(form, found)
+    problems += found
+    if tariff and not found:
+        data["tariff"] = tariff
     rules = None
     try:
         rules = GAME.rules.from_dict(data)
     except GAME.error as exc:
-        problems += [Problem("radl_trischaken", p.text, **p.args) if p.field == "doubled_radl" else p
-                     for p in exc.problems]
+        problems += [Problem(TARIFF_FIELDS.get(p.field, p.field), p.text, **p.args) for p in exc.problems]
+        if "contracts" in tariff and "trischaken" in tariff["contracts"] and any(
+                p.field == "trischaken_payout" for p in exc.problems):   # an odd value of the club's: said there too
+            problems += [Problem("c_trischaken", p.text, **p.args) for p in exc.problems
+                         if p.field == "trischaken_payout"]
     return (None if problems else Partie(tuple(names), rules, (), first)), problems
+
+
+# the engine's problems of a rule set, beside the field the form has for them (the tariff's: the section's head)
+TARIFF_FIELDS = {"doubled_radl": "radl_trischaken", "tariff": "tariff_of"}
 
 
 # -- the deal form ---------------------------------------------------------------------------------------------
@@ -395,6 +580,8 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
                        _("A Valat made by the opponents means the game is lost: tap Lost.")))
     if errors:
         return None, errors
+    if valat is None:
+        premiums = with_saecke(premiums, rules, contract, cp)
     return Deal("game", dealer, contract, declarer, partner, won=won, card_points=cp, kontra=kontra,
                 premiums=premiums), []
 
@@ -429,6 +616,17 @@ def asks(form: DealForm, partie, before: int) -> tuple[str, tuple[str, ...]] | N
     if not any((form[name].data or "").strip() for name in names):
         return None
     return str(text) % {"name": partie.players[now]}, fields
+
+
+def with_saecke(premiums: tuple, rules, contract: str, cp: int | None) -> tuple:
+    """The premiums with each Sack the card points make (§14.2) that the form left unsaid: that side's, silent, made.
+    The Säcke follow from the card points as won or lost does, so a Sack the player did not tick (his phone's script
+    ticks it; without the script he may not have looked) is never a reason to refuse the deal; a Sack he did enter
+    stays as entered (the engine says what is wrong with it)."""
+    said = {p.premium for p in premiums}
+    added = [Premium(sack, side, False, True, 1) for sack, side in saecke_reached(rules, contract, cp).items()
+             if sack not in said]
+    return tuple(sorted(premiums + tuple(added), key=lambda p: PREMIUMS.index(p.premium))) if added else premiums
 
 
 def _premiums(form: DealForm, rules, renonce: bool):
@@ -531,6 +729,7 @@ def form_context(partie, form, counted: str = "") -> dict:
             "vorhand_of": vorhand(_player(form.dealer.data, n) or 0, n),
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
+            "saecke": {p: SAECKE[p] for p in rules.saecke},   # each Sack's card points (thirds): the script ticks it
             "describe": describe, "item_label": item_label, "short_result": short_result,
             "not_counted_lines": not_counted_lines,
             "premiums_set": any(form[f"side_{p}"].data for p in PREMIUMS), "birds": BIRDS,
@@ -541,25 +740,27 @@ def form_context(partie, form, counted: str = "") -> dict:
 
 
 def short_result(result, partie, money: bool = False) -> str:
-    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in a
-    renonce the offender's, in Trischaken (no declarer) the one who pays most; "±0" when nobody scores. With `money`
-    (not at a tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
+    """A deal's result in a few words, for beside the Save button: the declarer's points ("Anna +8 (×2 included)"); in
+    Trischaken (no declarer; its renonce too) who pays and who is paid; "±0" when nobody scores. With `money` (not at a
+    tournament's table), a Kontra's money too where it differs from the points: "Dora −6 · −0.80 €"."""
     deal, points = result.deal, result.points
     who = deal.declarer if deal.declarer is not None else deal.offender
-    if deal.type == "game" and deal.contract == "trischaken":   # no declarer: the one who pays most
+    shared = deal.type in ("game", "renonce") and deal.contract == "trischaken"
+    if shared:   # no declarer: the one who pays most
         who = None
     if who is None and any(points):
         who = min(range(len(points)), key=lambda i: (points[i], i))
     words = f"{partie.players[who]} {signed(points[who])}" if who is not None and points[who] else "±0"
-    if deal.type == "game" and deal.contract == "trischaken" and who is not None and points[who] < 0:
-        # the one who stands out: the one who pays most, or else the one who gains most (a Jungfrau); when nobody
-        # does, every one who pays most ("Anna −2, Bernd −2"), never the first of them alone
-        low, high = min(points), max(points)
-        if points.count(low) > 1 and points.count(high) == 1:
-            who = points.index(high)
-            words = f"{partie.players[who]} {signed(high)}"
-        elif points.count(low) > 1:
-            words = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(points) if x == low)
+    if shared and who is not None and points[who] < 0:
+        # how the Trischaken is shared out: who pays and who is paid, the players of one amount together ("Bernd,
+        # Cilli each −3 · Dora +6"), those who pay first
+        groups: dict = {}
+        for i, x in enumerate(points):
+            if x:
+                groups.setdefault(x, []).append(partie.players[i])
+        words = " · ".join(f"{names[0]} {signed(x)}" if len(names) == 1 else
+                           f"{_('%(names)s each', names=', '.join(names))} {signed(x)}"
+                           for x, names in sorted(groups.items()))
     if result.multiplier > 1:   # the points shown are doubled already: never read as "+6, times 2"
         words = _("%(result)s (×%(m)s included)", result=words, m=result.multiplier)
     if money and partie.rules.stake and who is not None and result.money_points[who] != points[who]:
@@ -848,6 +1049,7 @@ class KoenigrufenWeb(GameWeb):
     summary = staticmethod(summary)
     history_facts = staticmethod(history_facts)
     page_context = staticmethod(page_context)
+    new_form_values = staticmethod(new_form_values)
     board_context = staticmethod(board_context)
     score_sheet = staticmethod(score_sheet)
     end_context = staticmethod(end_context)

@@ -186,7 +186,94 @@
     return { marks: fields.map(function (field) { return MARKS[field]; }) };
   }
 
-  window.scorer.form.add({ init: function (form) {
+
+  // The Säcke follow from the card points (RULES-KOENIGRUFEN.md §14.2), as won or lost does: once the declarer side's
+  // card points are typed, a Sack their pile (or the opponents', the rest of 70) reaches is ticked as that side's, made
+  // (silent, unless the player says announced), and follows the points while they change (they gone, it goes); what
+  // the points rule out cannot be tapped (a side's Sack it did not reach is only announced and failed), and a line
+  // under the Sack says why. The server fills in a Sack left unticked the same way (without this script too).
+  const DECIMALS = { "0": 0, "00": 0, "000": 0, "3": 1, "33": 1, "333": 1, "7": 2, "66": 2, "67": 2, "666": 2, "667": 2 };
+  function setupSaecke(form, api) {
+    const fs = form.querySelector("#premiums");
+    const rows = Array.prototype.slice.call(form.querySelectorAll(".prem[data-sack]"));
+    if (!fs || !rows.length) return;
+    const words = (fs.dataset.sackWords || "").split("|");
+    function thirds() {   // the card points as the server reads them (web.py, read_blatt), or null
+      const input = form.querySelector("#card_points");
+      const text = input ? input.value.trim() : "";
+      const blatt = form.querySelector("input[name=card_blatt]:checked");
+      const extra = blatt ? parseInt(blatt.value, 10) || 0 : 0;
+      const m = /^([0-9]{1,2})(?:\s*([\u2153\u2154])|\s*[,.+]?\s*([12])\s*\/\s*3|[,.]([0-9]{1,3}))?$/.exec(text);
+      if (!m) return null;
+      const third = m[2] ? (m[2] === "\u2153" ? 1 : 2) : m[3] ? parseInt(m[3], 10) : m[4] ? DECIMALS[m[4]] : extra;
+      const value = 3 * parseInt(m[1], 10) + third;
+      return third === undefined || (extra && third !== extra) || value > 210 ? null : value;
+    }
+    function counts() {   // a game played out, with no Valat made: its card points decide the Säcke
+      const type = form.querySelector("input[name=type]:checked");
+      const conceded = form.querySelector("input[name=conceded]");
+      const valat = form.querySelector("input[name=side_valat]:checked");
+      const failed = form.querySelector("input[name=made_valat][value=no]:checked");
+      return !!type && type.value === "game" && !(conceded && conceded.checked && conceded.offsetParent !== null) &&
+        !(valat && valat.value && !failed);
+    }
+    function apply() {
+      const cp = counts() ? thirds() : null;
+      let changed = false;
+      rows.forEach(function (row) {
+        const need = parseInt(row.dataset.sack, 10);
+        const holder = cp === null || row.offsetParent === null ? null
+          : cp >= need ? "declarer" : 210 - cp >= need ? "opponents" : "";
+        const get = function (what, value) { return row.querySelector("input[name^=" + what + "_][value='" + value + "']"); };
+        const side = row.querySelector("input[name^=side_]:checked");
+        let s = side ? side.value : "";
+        if (row.dataset.auto && s !== holder) {   // ticked by the points before: it follows them, or goes
+          s = holder || "";
+          get("side", s).checked = true;
+          if (!s) delete row.dataset.auto;
+          changed = true;
+        } else if (!s && holder) {
+          s = holder;
+          get("side", s).checked = true;
+          get("ann", "no").checked = true;
+          get("made", "yes").checked = true;
+          row.dataset.auto = "1";
+          changed = true;
+        }
+        const known = holder !== null && s !== "";
+        const theirs = known && s === holder;
+        const made = get("made", "yes"), failed = get("made", "no"), ann = get("ann", "yes");
+        if (theirs && !made.checked) { made.checked = true; changed = true; }
+        if (known && !theirs && !(failed.checked && ann.checked)) { failed.checked = true; ann.checked = true; changed = true; }
+        made.disabled = get("ann", "no").disabled = known && !theirs;
+        failed.disabled = theirs;
+        // why it is ticked, or (a side chosen) why it can only be announced and failed
+        const text = holder === null || (!holder && !s) ? "" : words[holder === "declarer" ? 0 : holder ? 1 : 2] || "";
+        let word = row.querySelector(".sack-word");
+        if (!word && text) {
+          word = document.createElement("p");
+          word.className = "hint sack-word";
+          row.querySelector(".prem-side").after(word);
+        }
+        if (word && word.textContent !== text) { word.textContent = text; word.hidden = !text; }
+      });
+      if (changed) api.refresh();
+    }
+    form.addEventListener("change", function (event) {
+      const row = event.target.closest && event.target.closest(".prem[data-sack]");
+      if (row && event.isTrusted && /^side_/.test(event.target.name || "")) delete row.dataset.auto;   // the player's own
+      setTimeout(apply, 0);   // after the parts shown for the answers are set (form.js)
+    });
+    let typing = null;   // a number being typed ("5" on the way to "50"): the Säcke follow once it stands
+    form.addEventListener("input", function (event) {
+      if (event.target.id !== "card_points") return;
+      clearTimeout(typing);
+      typing = setTimeout(apply, 400);
+    });
+    apply();
+  }
+
+  window.scorer.form.add({ init: function (form, api) {
     setupWhoPlays(form); setupAdvance(form); setupRest(form); setupStart(form); setupOffender(form);
-    setupBlattKeepsFocus(form); setupVorhandRow(form); }, asks: asks });
+    setupBlattKeepsFocus(form); setupVorhandRow(form); setupSaecke(form, api); }, asks: asks });
 })();

@@ -21,6 +21,7 @@ from ....problems import Problem
 from ....tarock.cards import CardError
 from .. import ITEM_LABELS, Bonus, Deal, format_blatt, parse_card_points, score
 from ..deals import vorhand
+from ..scoring import next_dealer
 from ..file import parse_deal
 from ..game import GAME
 from .calculator import calculator, calculator_uses, count, counter_limits, counters_for, standalone_rules
@@ -412,7 +413,6 @@ def form_context(partie, form, counted: bool = False) -> dict:
 def next_dealers(partie) -> dict:
     """Who deals after a deal of each kind, by its dealer (the engine's rule): the deal form offline proposes the
     dealer that follows this phone's own waiting deals (static/form.js). Keys "type" or "type:reason"."""
-    from ...strohmandeln.scoring import next_dealer
     table = {}
     for kind, reason in (("game", None), ("renonce", None), ("misdeal", None), ("redeal", "no-tarock"),
                          ("redeal", "passed")):
