@@ -311,3 +311,28 @@ def test_a_tournament_of_nine_seats_two_tables_of_four_and_one_sits_out(client):
     assert deal(client, board, contract="normalspiel", partner="2", result="won", kontra="2").status_code == 302
     page = client.get(board).text
     assert 'id="money-0"' not in page and "€" not in page and "game 2 of" in page
+
+
+@pytest.mark.parametrize("game, own", [("zwanzigerrufen", {"doubled_radl": "yes"}), ("tapp", {"sitting_out": "defends"})])
+def test_a_runde_s_next_evening_starts_with_its_last_evenings_rules(app, client, game, own):
+    from .formparse import form_fields
+
+    rid = client.post("/r/new", data={"name": "Mittwochsrunde", "game": game, "settles": "month",
+                                      "members": "Anna\nBernd\nCilli\nDora"}).headers["Location"].rsplit("/", 1)[1]
+    path = f"/new?game={game}&runde={rid}"
+    fields = dict(form_fields(client.get(path).text, None))
+    names = {"player0": "Anna", "player1": "Bernd", "player2": "Cilli", "player3": "Dora", "first_dealer": "0"}
+    changes = {"preset": "tcmm" if game == "zwanzigerrufen" else "alscher", "stake": "0.20", "max_kontra": "4",
+               "misdeal_penalty": "2", **own}
+    fields.pop("kontra_in_schrift", None)   # unticked: Kontra in the money only
+    response = client.post("/new", data={**fields, **names, **changes, "runde": rid})
+    assert response.status_code == 302, refusal(response.text)
+    first = settled(app, response.headers["Location"])[0].partie.rules
+    assert first.stake == Decimal("0.20") and first.max_kontra == 4 and not first.kontra_in_schrift
+    page = client.get(path).text
+    assert "Its rules are those of the Runde’s last evening" in page
+    again = dict(form_fields(page, None))
+    assert {k: again.get(k) for k in changes} == changes and "kontra_in_schrift" not in again
+    response = client.post("/new", data={**again, **names, "runde": rid})
+    assert response.status_code == 302
+    assert settled(app, response.headers["Location"])[0].partie.rules == first

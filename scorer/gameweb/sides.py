@@ -93,6 +93,15 @@ def partie_from_form(game, form, fewest: int, most: int, extra=None, fields=None
     return (None if problems else Partie(tuple(names), rules, (), first)), problems
 
 
+def new_form_values(rules, **own) -> dict:
+    """The new-partie form's values that start a partie with `rules` again (the `new_form_values` hook: a Runde's next
+    evening): its preset, Kontra in the Schrift, and the stake, the highest Kontra and the misdeal penalty where they
+    were given; `own`: the game's own fields' values."""
+    values = {"stake": rules.stake, "max_kontra": rules.max_kontra, "misdeal_penalty": rules.misdeal_penalty}
+    return {"preset": rules.preset, "kontra_in_schrift": rules.kontra_in_schrift,
+            **{name: str(value) for name, value in values.items() if name in rules.given}, **own}
+
+
 # -- the deal form -------------------------------------------------------------------------------------------------
 
 def premium_fields(form_class, premiums, labels: dict, levels: list) -> None:

@@ -54,6 +54,11 @@ class NewPartieForm(sides.SideOptions, Form):
                                             "and loses with the two defenders."))
 
 
+def new_form_values(rules) -> dict:
+    """The new-partie form filled with `rules` (a Runde's last evening's): the shared options and the dealer's part."""
+    return sides.new_form_values(rules, sitting_out=rules.sitting_out)
+
+
 def partie_from_form(form: NewPartieForm):
     return sides.partie_from_form(GAME, form, 3, 4)
 
@@ -301,6 +306,7 @@ class TappWeb(GameWeb):
     ACTIONS = {"count": count_action}
     enter_previews = True   # its fields have choices after them: Enter previews, never saves
     partie_from_form = staticmethod(partie_from_form)
+    new_form_values = staticmethod(new_form_values)
     make_form = staticmethod(make_form)
     to_deal = staticmethod(to_deal)
     form_context = staticmethod(form_context)

@@ -51,6 +51,12 @@ class NewPartieForm(sides.SideOptions, Form):
         ("default", _l("as the rules say")), ("yes", _l("yes")), ("no", _l("no"))])
 
 
+def new_form_values(rules) -> dict:
+    """The new-partie form filled with `rules` (a Runde's last evening's): the shared options and the doubled Radl."""
+    own = {"doubled_radl": "yes" if rules.doubled_radl else "no"} if "doubled_radl" in rules.given else {}
+    return sides.new_form_values(rules, **own)
+
+
 def partie_from_form(form: NewPartieForm):
     radl = {"yes": {"doubled_radl": ["mondfang"]}, "no": {"doubled_radl": []}}.get(form.doubled_radl.data)
     return sides.partie_from_form(GAME, form, N, N, radl, fields={"doubled_radl": "doubled_radl"})
@@ -300,6 +306,7 @@ class ZwanzigerrufenWeb(GameWeb):
     FIELD_OF = FIELD_OF
     enter_previews = True   # its fields have choices after them: Enter previews, never saves
     partie_from_form = staticmethod(partie_from_form)
+    new_form_values = staticmethod(new_form_values)
     make_form = staticmethod(make_form)
     to_deal = staticmethod(to_deal)
     form_context = staticmethod(form_context)
