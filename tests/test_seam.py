@@ -206,6 +206,11 @@ def test_an_unknown_game_is_refused_never_another_game_instead(fake_client):
         games.find("skat")
     assert games.find("coin-toss").key == "coin-toss"
     assert client.get("/new?game=skat").status_code == 404
+    sent = client.post("/new", data={"game": "skat", "player0": "Anna", "player1": "Bernd"})   # a form for no game
+    assert sent.status_code == 400 and "This scorer has no game “skat”" in sent.text
+    german = client.post("/new", data={"game": "skat"}, headers={"Accept-Language": "de"})
+    assert german.status_code == 400 and "Das Spiel „skat“ bietet dieser Schreiber nicht an" in german.text
+    assert not list(connect(app.config["DATABASE"]).query("select id from parties"))   # nothing stored
     for engine_only in [g for g in games.registered() if not g.offered]:   # its web part not written yet
         assert client.get(f"/new?game={engine_only.key}").status_code == 404
     assert "Coin toss" in client.get("/new?game=coin-toss").text

@@ -82,17 +82,19 @@ class Replay:
     """A game's replay, from its pieces: `check(rules, deal, players)` (the deal's problems), `score(rules, deal,
     n)` (its items before any doubling), `won(rules, deal)` (whether the declarer's side won a game deal),
     `triggers(rules, deal, items)` (whether a counted deal starts a doubled Radl), `sitting_out(dealer, n)` (who
-    sits the deal out) and `error` (the game's ScoringError)."""
+    sits the deal out), `error` (the game's ScoringError) and `settlement` (its Settlement: this one, or a subclass
+    with properties of its own)."""
 
-    def __init__(self, *, check, score, won, error, triggers=None, sitting_out=None):
+    def __init__(self, *, check, score, won, error, triggers=None, sitting_out=None, settlement=None):
         self.check, self.score, self.won, self.error = check, score, won, error
         self.triggers = triggers or (lambda rules, deal, items: False)
         self.sitting_out = sitting_out or (lambda dealer, n: None)
+        self.settlement = settlement or Settlement
 
     def start(self, partie: Partie) -> Settlement:
         """The settlement before any deal."""
         zero = (0,) * len(partie.players)
-        return Settlement(partie.with_deals(()), (), zero, zero, None, 0, 0)
+        return self.settlement(partie.with_deals(()), (), zero, zero, None, 0, 0)
 
     def replay(self, partie: Partie, *, checked: bool = False) -> Settlement:
         """Every deal scored in order (the game's error names each that cannot be; `checked`: they passed
@@ -103,8 +105,8 @@ class Replay:
         """The settlement after the first `k` deals, read off their results (`scorer.settlement.read_off`)."""
         def after(partie, results, _settlement):
             last = results[-1]
-            return Settlement(partie, results, last.balance, last.money_balance, last.next_dealer,
-                              last.doubled_pending, sum(1 for r in results if r.deal.type in COUNTED))
+            return self.settlement(partie, results, last.balance, last.money_balance, last.next_dealer,
+                                   last.doubled_pending, sum(1 for r in results if r.deal.type in COUNTED))
         return read_off(settlement, k, self.start, after)
 
     def extend(self, settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
@@ -145,8 +147,8 @@ class Replay:
                                       won, trigger))
         if problems:
             raise self.error(problems)
-        return Settlement(partie.with_deals(partie.deals + deals), tuple(results), balance, money, dealer, pending,
-                          counted)
+        return self.settlement(partie.with_deals(partie.deals + deals), tuple(results), balance, money, dealer,
+                               pending, counted)
 
     def games_counted(self, settlement: Settlement) -> int:
         """The deals that count as games of a tournament's round: games and renonces (not a misdeal)."""

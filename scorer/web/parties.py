@@ -90,7 +90,12 @@ def create():
     else:
         game = games.by_key(key)
         if game is None or not game.offered:
-            abort(404)
+            if request.method != "POST":
+                abort(404)
+            # a form sent for a game this scorer does not offer: said, nothing stored, never another game's partie
+            return render_template("error.html", title=_("New partie"), message=_(
+                "This scorer has no game “%(game)s”: start the new partie from its page and choose one of its games.",
+                game=key[:40])), 400
     return new_partie_page(game, current_app.config.get("PASSCODE"), remember)
 
 
