@@ -17,9 +17,10 @@ from flask_compress import Compress
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.routing import IntegerConverter
 
-from . import db
+from . import db, games
 from .db import InstanceError
-from .web import language
+from .tournament import cup_web, web as tournament
+from .web import assets, calculator, deals, language, limits, parties, runde
 from .web.responses import compact
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,23 +153,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     language.init_app(app)
 
-    from . import games
-    from .web import deals, parties
     app.register_blueprint(parties.bp)
     app.register_blueprint(deals.bp)
-    from .web import calculator, runde
     app.register_blueprint(runde.bp)
     app.register_blueprint(calculator.bp)
     for game in games.offered():   # a game's own blueprints (its pages' template folder, its own routes)
-        for blueprint in game.blueprints():
+        for blueprint in game.web_part().blueprints():
             app.register_blueprint(blueprint)
-    from .tournament import web as tournament   # tournaments: the organiser's pages, the standings, the hall view
-    app.register_blueprint(tournament.bp)
-    from .tournament import cup_web   # cups: tournaments adding up to the cup standings
-    app.register_blueprint(cup_web.bp)
-    from .web import limits
+    app.register_blueprint(tournament.bp)   # tournaments: the organiser's pages, the standings, the hall view
+    app.register_blueprint(cup_web.bp)      # cups: tournaments adding up to the cup standings
     limits.init_app(app)
-    from .web import assets
     assets.init_app(app)
     compress.init_app(app)   # before the handlers below: Flask runs them last registered first, so the
                              # page is compacted, then compressed

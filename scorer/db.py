@@ -12,6 +12,8 @@ from flask import current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database, Migrations
 
+from .partie import name_key
+
 migrations = Migrations("scorer")
 
 
@@ -102,8 +104,6 @@ def m003_runden(db: Database) -> None:
 def m004_member_keys(db: Database) -> None:
     """Members' names compared as players' names are (`partie.name_key`: case and joiners aside); a member
     whose new key another member of the Runde has already keeps the old one (nothing is lost)."""
-    from .partie import name_key
-
     for row in list(db.query("select id, runde_id, name, folded from members")):
         key = name_key(row["name"])
         if key != row["folded"] and not list(db.query(
@@ -285,6 +285,15 @@ def m012_tournament_rounds_close(db: Database) -> None:
     db["tournament_tables"].add_column("ended", str)      # the table's round ended early (a player left)
     db["tournament_tables"].add_column("gone", str)       # JSON: the players who left the table mid-round
     db["tournaments"].add_column("finished", str)         # the organiser finished it: the results are final
+
+
+@migrations()
+def m013_partie_owner(db: Database) -> None:
+    """What holds a partie besides its phones (`scorer.owners`: a tournament's table), as its own row says it: the
+    store asks that owner before it keeps a change of the partie's deals, and a plain partie (NULL) asks nobody. The
+    tournaments' tables of before are marked."""
+    db["parties"].add_column("owner", str)
+    db.execute("update parties set owner = 'tournament' where id in (select partie_id from tournament_tables)")
 
 
 def owner_only(path: str) -> None:

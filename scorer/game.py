@@ -4,9 +4,10 @@ Nothing outside a game's own folder asks which game a partie is; it asks the par
 registry, `scorer.games`) and the game answers. Modelled on python-chess's variants (`class AtomicBoard(
 chess.Board)`, `VARIANTS`, `find_variant`): the base states every hook with its default, a game is a subclass
 that sets what it must and overrides what it has of its own, and the registry holds one instance of each.
-Shared code calls the hooks; it never probes a game, its modules or its settlements with getattr.
+Shared code calls the hooks; it never probes a game, its modules or its settlements with getattr: what a game
+may have or not is a declared flag (`has_pot`, `doubled_rounds`) or a method with a default.
 
-What every game sets (class attributes):
+What every game sets (class attributes, `REQUIRED`):
 - `key`, `name` (a Term), `players` (how many players a partie may have), `error` (its ScoringError);
 - `engine`: its rules package, with the same names in every game: `RuleSet` (`from_dict`, `from_stored`,
   `default`, `describe`, `to_dict`, `OPTIONS`), `PRESETS`, `PRESET_NAMES`, `Deal`, `check(rules, deal, players)`,
@@ -15,9 +16,8 @@ What every game sets (class attributes):
   problems)`, `deal_to_dict(deal)`, `settlement_to_dict(settlement)`;
 - `tables`: its tables module: `rows(settlement, sheet)` for the CSV and Excel exports, `table(settlement)`
   for the command line;
-- `web`: the dotted path of its web module (forms and views: `NewPartieForm`, `DealForm`, `partie_from_form`,
-  `make_form`, `to_deal`, `describe`, `summary`, `history_facts`, `page_context`, `board_context`,
-  `form_context`, `blueprints`), imported only when the web app asks (the engines and the command line never
+- `web`: the dotted path of its web module, whose `WEB` is its web part (a `scorer.gameweb.GameWeb`: forms,
+  words, pages), imported only when the web app asks (`web_part()`: the engines and the command line never
   import Flask); "" for a game with only its engine yet. `templates`: the folder name of its pages.
 
 Everything below `aliases` is a hook with its default: a game overrides those it has.
@@ -25,13 +25,33 @@ Everything below `aliases` is a hook with its default: a game overrides those it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
 from importlib import import_module
 from types import ModuleType
 
 from .problems import Problem, ScoringError
 
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class Closing:
+    """An evening closed by the players' choice for its end (`Game.close`): what the end page settles (who pays whom)
+    and what a Runde counts for the evening."""
+
+    money: tuple                # each player's money once the evening is settled (a pot shared, or not)
+    pot: Decimal = ZERO         # what the game's pot held at the end of the deals (a game with `has_pot`)
+    carried: Decimal = ZERO     # the pot kept by the earlier evenings of a Runde that came into this one
+    kept: bool = False          # the pot stays for the next evening
+    line: Decimal = ZERO        # the pot's own line among the transfers: + what it keeps, - what it pays out of
+                                # `carried`; the players' money and this line add up to zero
+    carry: Decimal = ZERO       # what goes on to the game's next evening of the Runde
+
 
 class Game:
+    REQUIRED = ("key", "name", "players", "engine", "file", "tables", "error")
+
     key: str                    # stored in the database, in addresses and export names
     name: object                # a Term: the game's name as people read it
     players: tuple[int, ...]    # how many players a partie may have
@@ -52,6 +72,10 @@ class Game:
     # -- the new-partie page --
     choices_by_preset: dict = {}    # {option: {preset: values}}: an option's values, each shown only under the
                                     # presets that allow it
+
+    # -- what a game may have (declared, never probed) --
+    has_pot: bool = False           # money on the table that is nobody's until the evening ends (`pot`, `close`)
+    doubled_rounds: bool = False    # deals that count double after some deals (`doubled_pending`)
 
     @property
     def format(self) -> str:
@@ -99,6 +123,20 @@ class Game:
         if broken is not None:
             raise ScoringError(broken[1])
         return settlement
+
+    @property
+    def offered(self) -> bool:
+        """The web app offers it: it has a web part (a game may have only its engine yet)."""
+        return bool(self.web)
+
+    def web_part(self):
+        """Its web part (`scorer.gameweb.GameWeb`): the `WEB` of its web module, imported on first use."""
+        found = self.__dict__.get("_web_part")
+        if found is None:
+            if not self.web:
+                raise LookupError(f"{self.key} has no web part yet")
+            found = self.__dict__["_web_part"] = import_module(self.web).WEB
+        return found
 
     def upto(self, settlement, k: int):
         """The settlement after the first `k` of `settlement`'s deals, as replaying only those would give.
@@ -156,81 +194,38 @@ class Game:
         deals[index:index + 1] = [deal]
         return self.replay(partie.with_deals(deals[:index + 1])).deals[index]
 
-    # -- the web app: the hooks below import the web module when asked --
+    # -- money, the pot, the doubled rounds, the end of the evening --
 
-    def web_module(self) -> ModuleType:
-        """Its web module (forms and views), imported on first use."""
-        return import_module(self.web)
-
-    def blueprints(self) -> tuple:
-        """Its own Flask blueprints (its pages' template folder, its own routes): the web module's `blueprints`."""
-        return tuple(self.web_module().blueprints)
-
-    def new_form_values(self, rules) -> dict:
-        """The new-partie form's values that start a partie with `rules` again (a Runde's next evening has its last
-        evening's rules). Default: its preset."""
-        return {"preset": rules.preset}
-
-    def home_links(self) -> tuple:
-        """(endpoint, label) of its own pages the home page links to. Default: none."""
+    def money(self, settlement) -> tuple:
+        """Each player's money after the settlement's deals (Decimal); () for a game not played for money.
+        Default: ()."""
         return ()
 
-    def at_the_end_choices(self) -> dict:
-        """Its choices for the end of the evening, {value: label}. Default: none."""
-        return {}
-
-    def at_the_end(self, settlement, choice: str | None = None):
-        """(each player's money at the end, what stays in the pot) for the evening's settling-up, or
-        (None, 0) when the partie has no money. Default: the game keeps no money (None, 0)."""
-        return None, 0
-
-    def end_context(self, settlement) -> dict | None:
-        """What the end page shows: {"rows": [{"name", "points" (text or None), "money" (Decimal or None)}],
-        "warnings": [...], "notes": [...]}. Default: None, the shared page's rows (every player's balance and
-        money, and the doubled games pending)."""
+    def pot(self, settlement) -> Decimal | None:
+        """What the pot holds after the deals (a game with `has_pot`); None for a game without a pot. Default:
+        None."""
         return None
 
-    def count_cards(self, rules, args) -> dict | None:
-        """The pile calculator's count of `args` (the counters' values) for a partie with these rules: a dict
-        with values, errors, cards_text, live_text, thirds, exact, other, ... Default: None (no calculator)."""
+    def doubled_pending(self, settlement) -> int:
+        """Doubled deals still to play after the settlement's deals (a game with `doubled_rounds`). Default: 0."""
+        return 0
+
+    def bankrupt(self, settlement) -> int | None:
+        """The seat whose bankroll has run out (no deal can be recorded any more: the way on is ending the partie),
+        None while none has. Default: None (no bankroll)."""
         return None
 
-    def calculator(self, rules) -> dict | None:
-        """The pile calculator page of a partie of this game: {"counters", "labels", "limits", "hint", optionally
-        "hidden": the fields the calculator on its own keeps}.
-        Default: None (no calculator: the page says `card_points_note`)."""
+    def at_the_end(self, settlement, choice: str | None = None, carried: Decimal = ZERO) -> Closing | None:
+        """The evening closed by `choice` (one of its web part's `at_the_end_choices`, None: the first): each
+        player's money at the end, the pot shared or kept (`close`); None when the partie is not played for money.
+        `carried`: the pot the Runde's earlier evenings kept, that came into this one. Default: None."""
         return None
 
-    def calculator_uses(self, sp, result) -> list:
-        """The calculator's "use for" buttons that fill a partie's deal form: [(player, name, url, undertaker)].
-        Default: none."""
-        return []
-
-    def standalone_rules(self, args):
-        """The rules the calculator on its own counts with (the home page links to it), None: it has none.
-        Default: None."""
-        return None
-
-    def keep_persons(self, form) -> None:
-        """Before "record mine too" moves the dealer on: fix to its person any value of the deal form that
-        follows the dealer (Strohmandeln's pile of a simple game). Default: nothing follows the dealer."""
-
-    def asks(self, form, partie, before: int) -> tuple[str, tuple[str, ...]] | None:
-        """The dealer on a deal form was corrected from seat `before` to the one the form now has, after choices that
-        depend on him were made (the Vorhand plays a Rufer; a simple game's typed pile was the Vorhand's): when that
-        changes who plays, (the sentence that says what changed and what to check, the form fields to check), and
-        nothing is stored until the player has seen it (`Dealing.asked`; the deal form's script asks the game's
-        script the same). Default: None, nothing a game typed depends on who deals."""
-        return None
-
-    def balance_line(self, settlement) -> str | None:
-        """The balances in plain text as the deal form's head says them, what a phone keeps of the partie after
-        its deal is recorded (for a deal form opened offline later). Default: None (the phone keeps none)."""
-        return None
-
-    def card_points_note(self) -> object:
-        """Why a game has no calculator, in its own words (None: the shared sentence)."""
-        return None
+    def close(self, money, pot: Decimal | None, choice: str | None, carried: Decimal = ZERO) -> Closing:
+        """The arithmetic of an evening's end, from its figures alone (the end page from its settlement, a Runde from
+        the evening's summary: both close it here, so they agree): the players' `money` after the deals, the `pot`
+        then, the partie's `choice` for the end and the pot `carried` in. Default: the money as it is (no pot)."""
+        return Closing(tuple(money))
 
     # -- the tests and the benchmarks --
 
@@ -242,3 +237,10 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.key!r})"
+
+
+def hooks() -> tuple[str, ...]:
+    """Every attribute and hook a game may set or override: the names `Game` declares (tests/test_seam.py checks
+    that each is documented in docs/ARCHITECTURE.md)."""
+    return tuple(dict.fromkeys([*Game.__annotations__, *(n for n in vars(Game) if not n.startswith("_"))]
+                               ).keys() - {"REQUIRED"})

@@ -4,8 +4,8 @@ what the preset has and parsed, every problem collected."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from decimal import Decimal
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
 
 from .problems import Problem, ScoringError
 from .words import Alternatives, Message, Money
@@ -139,11 +139,6 @@ class RuleSetForm:
         """A rule set this app stored earlier. As `from_dict`, except that an amount of money stored before
         amounts had to be whole cents (a stake of 0, or 0.125) is kept as it was, so that such a partie still
         opens; its money is then written to the cent."""
-        from dataclasses import replace
-        from decimal import Decimal, InvalidOperation
-
-        from .problems import ScoringError
-
         try:
             return cls.from_dict(data)
         except ScoringError as refused:

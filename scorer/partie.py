@@ -8,6 +8,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .problems import Problem
+
 @dataclass(frozen=True)
 class Partie:
     """An evening under one rule set: the players in their seating order and the deals as they were dealt."""
@@ -51,8 +53,6 @@ def name_key(name: str) -> str:
 
 def check_name(value: str, problems: list, field: str = "players") -> str:
     """A player's name, cleaned (`clean_name`: no control characters are left); too long is a problem."""
-    from .problems import Problem
-
     name = clean_name(value)
     if len(name) > MAX_NAME:
         problems.append(Problem(field, "a name has at most {max} characters", max=MAX_NAME))

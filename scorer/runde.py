@@ -12,11 +12,11 @@ between every loser and every winner in proportion: loser i pays winner j  loss_
 Points: the games' point balances (whole game points) are added up; a game whose balance is money (Bavarian
 Tarock) adds no points.
 
-One settlement per evening (`at_the_end`): an evening's money is what its end page says, by the partie's stored
-choice for the end of the evening (`parties.at_the_end`): a pot shared equally (the cents that do not divide to
-the first seats, as the engine shares it) or kept. A kept pot is a line of its own (the pot is owed it: the
-evening's money and its pot line add up to zero) and carries into the Runde's next evening of that game with a
-pot: shared there with that evening's own pot (the pot pays it out: a line of minus that amount), or kept on.
+One settlement per evening (`at_the_end`): an evening's money is what its end page says, closed by its game as
+the end page closes it (`Game.close`) by the partie's stored choice for the end of the evening
+(`parties.at_the_end`). For a game with a pot (`Game.has_pot`) that is the pot's own line (the evening's money and
+its pot line add up to zero) and what the pot carries into the Runde's next evening of that game: the game says
+how its pot is shared or kept, the Runde only carries it on.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .amounts import shared, to_cents
-from .games import game_of
+from .games import find, game_of
 from .settle import Transfer, fewest_transfers
 from .words import from_data, to_data
 
@@ -49,7 +48,7 @@ class Evening:
     settled: str | None = None
     played: tuple = ()              # the deals each seat played (`played`); () for a summary without them
     pot: Decimal | None = None      # what the game's pot holds at the end of the evening (None: no pot)
-    keeps: bool = False             # the partie's choice at the end: the pot kept for the next evening
+    choice: str | None = None       # the partie's choice for the end of the evening (None: its game's default)
     kept: Decimal = ZERO            # after `at_the_end`: the pot's line (+ kept this evening, - paid out of it)
     carried: Decimal = ZERO         # after `at_the_end`: the pot kept by earlier evenings that came into this one
 
@@ -77,8 +76,8 @@ def summarize(settlement) -> dict:
     game's figures."""
     game = game_of(settlement)
     points = game.runde_points(settlement)   # None: no game points (Straw Man's credits are a figure of their own)
-    pot = settlement.pot
-    return {"deals": len(settlement.deals), "played": played(settlement), "points": points, "money": tuple(Decimal(m) for m in settlement.money),
+    pot = game.pot(settlement)
+    return {"deals": len(settlement.deals), "played": played(settlement), "points": points, "money": tuple(Decimal(m) for m in game.money(settlement)),
             "figures": tuple((label, tuple(values)) for label, values in game.figures(settlement)),
             "pot": None if pot is None else Decimal(pot)}
 
@@ -105,25 +104,20 @@ def load_summary(text: str) -> tuple[dict, int | None]:
 
 
 def at_the_end(evenings) -> list:
-    """The evenings (oldest first) as their end pages settle them: each one's money by its choice at the end, the
-    pot kept as its own line (`kept`), carried into the next evening of the same game that has a pot (`carried`),
-    and shared there (its seats' money, and a line of minus that amount) or kept on. Every evening's money and
-    pot line add up to zero."""
+    """The evenings (oldest first) as their end pages settle them: each evening of a game with a pot closed by its
+    game (`Game.close`) by its choice at the end, with what the earlier evenings of the same game carried into it
+    (`carried`): its money at the end, the pot's own line (`kept`), and what it carries on to the next. Every
+    evening's money and pot line add up to zero."""
     out, carry = [], {}
     for e in evenings:
-        if e.pot is None:
+        if e.pot is None:   # a game without a pot (`Game.pot`: None)
             out.append(e)
             continue
+        game = find(e.game)
         carried = carry.get(e.game, ZERO)
-        money = tuple(e.money)
-        if e.keeps:
-            kept, carry[e.game] = e.pot, carried + e.pot
-        else:
-            # as the end page: its own pot shared as the engine shares it, then the pot carried in
-            money = tuple(to_cents(m + s + c) for m, s, c in zip(money, shared(e.pot, len(money)),
-                                                                   shared(carried, len(money))))
-            kept, carry[e.game] = -carried, ZERO
-        out.append(dataclasses.replace(e, money=money, kept=kept, carried=carried))
+        closing = game.close(e.money, e.pot, e.choice, carried)
+        carry[e.game] = closing.carry
+        out.append(dataclasses.replace(e, money=tuple(closing.money), kept=closing.line, carried=carried))
     return out
 
 

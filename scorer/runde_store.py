@@ -38,16 +38,14 @@ class HeldElsewhereError(ValueError):
     its players would become the Runde's members and its money the Runde's."""
 
 
-held_by: list = []   # callables (db, pids) -> the ones among `pids` that belong to something else and are never moved
-                     # into a Runde (scorer/tournament/store.py: a tournament's tables)
-
-
 def held_elsewhere(db: Database, pids: list[str]) -> set[str]:
-    """The parties among `pids` that belong to something else (`held_by`)."""
-    out: set[str] = set()
-    for held in held_by:
-        out |= set(held(db, pids))
-    return out
+    """The parties among `pids` that belong to something else: those with an owner (`scorer.owners`, the row's
+    `owner`: a tournament's tables)."""
+    if not pids:
+        return set()
+    marks = ",".join("?" * len(pids))
+    return {r[0] for r in db.conn.execute(f"select id from parties where id in ({marks}) and owner is not null",
+                                          list(pids))}
 
 
 class NameTakenError(ValueError):

@@ -1,30 +1,17 @@
-"""What shared code reads of every game's settlement: the base class of the games' settlements.
+"""The base class of the games' settlements.
 
 A game's settlement (what its engine's `replay` returns, a frozen dataclass) subclasses `Settlement` and has its
-own fields: `partie`, `deals` (one result per deal), `balance`, `next_dealer`. Shared code (the board, the end
-page, the Runde) also reads the attributes in `DEFAULTS` of any settlement: a game that has them has them as
-fields or properties, the others answer these defaults. (They are not class attributes: a dataclass would take
-them for its fields' defaults.) One deal's result is the game's own; the seat that sat it out is the game's
-`sitting_out` hook.
+own fields: `partie`, `deals` (one result per deal), `balance`, `next_dealer`. Shared code reads those and nothing
+else of it: what a game may have besides (money, a pot, doubled deals pending, a bankroll run out) it asks the
+game (`Game.money`, `pot`, `doubled_pending`, `bankrupt`), never the settlement. One deal's result is the game's
+own; the seat that sat it out is the game's `sitting_out` hook.
 """
 
 from __future__ import annotations
 
-DEFAULTS = {
-    "pot": None,             # the money in the pot after the deals (a game played with a pot: a Decimal)
-    "doubled_pending": 0,    # doubled games still to play
-    "money": (),             # each player's money (Decimal) after the deals; () for a game without money
-}
-
 
 class Settlement:
     __slots__ = ()
-
-    def __getattr__(self, name):   # asked only for what the settlement itself does not have
-        try:
-            return DEFAULTS[name]
-        except KeyError:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
 
 
 def read_off(settlement, k: int, start, after):

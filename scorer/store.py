@@ -10,18 +10,29 @@ from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
-from . import games
+from . import games, owners
 from .games import game_of
 from .partie import Partie
 from .partie_file import deal_to_dict
 from .problems import Problem, ScoringError
 
 
-deal_checks: list = []   # callables (db, pid) run inside the write transaction of a deal recorded (or put back): a
-                         # ScoringError refuses it (scorer/tournament/store.py: a tournament table's round is complete)
-change_checks: list = []  # callables (db, pid, guard) run inside the write transaction of an edit (after the change,
-                          # so they see it) or a delete (before it): a ScoringError refuses it and nothing is changed
-                          # (scorer/tournament/store.py: an ended round's games are the organiser's to correct)
+
+def _owner_refuses_deal(db: Database, pid: str, owner: str | None = None) -> None:
+    """Inside the write transaction of a deal recorded or put back: the partie's owner, if it has one (`owners`: a
+    tournament's table whose round is complete), may refuse it with a ScoringError. `owner`: its row's, when read."""
+    found = owners.find(owner) if owner else owners.of(db, pid)
+    if found is not None:
+        found.refuse_deal(db, pid)
+
+
+def _owner_refuses_change(db: Database, pid: str, guard: "Guard") -> None:
+    """Inside the write transaction of an edit (after the change, so it sees it) or a delete (before it): the
+    partie's owner may refuse it with a ScoringError, and nothing is changed (an ended round's games are the
+    tournament organiser's to correct)."""
+    found = owners.of(db, pid)
+    if found is not None:
+        found.refuse_change(db, pid, guard)
 
 
 class NotFoundError(LookupError):
@@ -185,7 +196,7 @@ def load(db: Database, pid: str) -> StoredPartie:
         row = rows[0]
         deals = list(db.query("select position, deal from deals where partie_id = ? order by position", [pid]))
         history_id = _last_change(db, pid)
-    game = games.by_key(row["game"]) or games.default()
+    game = games.find(row["game"])   # UnknownGame: a partie of a game this scorer does not know is not read as another
     rules = game.rules.from_stored(json.loads(row["rules"]))   # older money kept as stored
     partie = Partie(players=tuple(json.loads(row["players"])), rules=rules, deals=_parse(deals, game),
                     first_dealer=row["first_dealer"])
@@ -311,14 +322,13 @@ def add_deal(db: Database, pid: str, deal, guard: Guard = UNGUARDED) -> tuple[in
         if guard.key:
             if list(db.query("select 1 from submissions where key = ?", [guard.key])):
                 return None
-        rows = list(db.query("select version, ended from parties where id = ?", [pid]))
+        rows = list(db.query("select version, ended, owner from parties where id = ?", [pid]))
         if not rows:
             raise NotFoundError(pid)
         before = rows[0]["version"]
         if rows[0]["ended"] is not None:
             raise EndedError(pid)
-        for refuse in deal_checks:   # e.g. a tournament's table whose round is complete (scorer/tournament/store.py)
-            refuse(db, pid)
+        _owner_refuses_deal(db, pid, rows[0]["owner"])   # e.g. a tournament's table whose round is complete
         if guard.expected is not None and before != guard.expected and \
                 not harmless_since(db, pid, guard.expected, before):
             raise ConflictError(pid, load(db, pid))
@@ -410,8 +420,7 @@ def update_deal(db: Database, pid: str, number: int, deal, guard: Guard = UNGUAR
         db.execute("update deals set deal = ?, updated = ? where id = ?", [_dump(deal), now(), row["id"]])
         if guard.must_replay(before):
             _replays(db, pid)
-        for refuse in change_checks:
-            refuse(db, pid, guard)
+        _owner_refuses_change(db, pid, guard)
         _log(db, pid, "edited", number, guard.signed({"before": json.loads(row["deal"]),
                                                       "after": deal_to_dict(deal), "id": row["id"]}))
         if guard.key:
@@ -456,8 +465,7 @@ def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED, u
     with writing(db):
         _running(db, pid)
         row = _deal_row(db, pid, number, guard.seen)
-        for refuse in change_checks:
-            refuse(db, pid, guard)
+        _owner_refuses_change(db, pid, guard)
         before = version(db, pid)
         _bump(db, pid, guard.expected)
         db.execute("delete from deals where id = ?", [row["id"]])
@@ -473,7 +481,7 @@ def delete_deal(db: Database, pid: str, number: int, guard: Guard = UNGUARDED, u
 def _parsed(db: Database, pid: str, raw):
     """A stored deal's facts read back by the partie's game; ScoringError if they cannot be."""
     row = db.conn.execute("select game from parties where id = ?", [pid]).fetchone()
-    game = games.by_key(row[0]) or games.default()
+    game = games.find(row[0])
     problems: list = []
     deal = game.file.parse_deal(raw, problems)
     if deal is None or problems:
@@ -504,11 +512,10 @@ def restore_plan(db: Database, pid: str, entry: int) -> tuple[dict, int, bool]:
     """What putting back history entry `entry` would do, read without changing anything: the deal's stored facts,
     the number it would get (the deals from that number on move one on), and whether deals were recorded (or put
     back) since it was deleted. RestoredError as `restore_deal`; ScoringError when a deal may not be put back now
-    (`deal_checks`)."""
+    (its owner refuses it)."""
     with reading(db):
         detail, number = _restorable(db, pid, entry)
-        for refuse in deal_checks:   # refused anyway (a tournament table's round is complete): ScoringError
-            refuse(db, pid)
+        _owner_refuses_deal(db, pid)   # refused anyway (a tournament table's round is complete): ScoringError
         since = bool(list(db.query("select 1 from history where partie_id = ? and id > ? and action in "
                                    "('recorded', 'restored') limit 1", [pid, entry])))
     return detail["before"], number, since
@@ -524,8 +531,7 @@ def restore_deal(db: Database, pid: str, entry: int, guard: Guard = UNGUARDED) -
         _running(db, pid)
         detail, number = _restorable(db, pid, entry)
         deal = _parsed(db, pid, detail["before"])
-        for refuse in deal_checks:   # a deal put back is a deal recorded again
-            refuse(db, pid)
+        _owner_refuses_deal(db, pid)   # a deal put back is a deal recorded again
         before = version(db, pid)
         _bump(db, pid, guard.expected)
         position = detail.get("position")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import serving
+from . import games, serving
 
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
              "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
@@ -66,10 +66,8 @@ def application(options: dict, factory):
 def warmed(app):
     """The app with every game's web module imported and every template compiled, before its first request: a
     worker started (or started again) answers the hall's first deal forms without compiling them while they wait."""
-    from . import games
-
     for game in games.offered():
-        game.web_module()
+        game.web_part()
     for name in app.jinja_env.list_templates(filter_func=lambda n: n.endswith(".html")):
         app.jinja_env.get_template(name)
     return app

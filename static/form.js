@@ -307,7 +307,8 @@
             const value = String(data.fill[name]);
             const radio = form.querySelector("input[type=radio][name='" + name + "'][value='" + value + "']");
             const input = form.querySelector("input[name='" + name + "']:not([type=radio])");
-            if (radio) radio.checked = true; else if (input) input.value = value;
+            if (radio) radio.checked = true;
+            else if (input) { input.value = value; input.dispatchEvent(new Event("input", { bubbles: true })); }
           });
           // the count decides the bonuses it knows for the counted pile's owner (the field named by the calculator's
           // data-owner): ticked when there, unticked when not
@@ -332,6 +333,8 @@
 
     setupSave(form);
     setupScoreSheet(form);
+    setupRest(form);
+    setupStart(form);
     const api = { refresh: refresh, addSteppers: addSteppers };
     games.forEach(function (game) { if (game.init) game.init(form, api); });
     setupWhen(form);   // last: the steppers above add parts shown only for some answers
@@ -550,6 +553,40 @@
       const next = input.enterKeyHint === "done" ? null : after.find(function (el) { return !el.value; });
       if (next) next.focus(); else input.blur();
     });
+  }
+
+  // Card points of one side typed as a whole number, the other side's the rest (`data-rest="88"` on the input): the
+  // output beside it (`output.rest`, its `data-text` with "{rest}") says the other side's, or nothing while the
+  // number is not one of 0 to the total.
+  function setupRest(form) {
+    form.querySelectorAll("input[data-rest]").forEach(function (input) {
+      const out = input.parentElement.querySelector("output.rest");
+      if (!out) return;
+      function show() {
+        const total = parseInt(input.dataset.rest, 10);
+        const typed = /^\s*[0-9]{1,3}\s*$/.test(input.value) ? parseInt(input.value, 10) : total + 1;
+        out.textContent = typed <= total ? out.dataset.text.replace("{rest}", total - typed) : "";
+      }
+      input.addEventListener("input", show);
+      show();
+    });
+  }
+
+  // A start from the board (`?start=1`): the first part of the form's `data-start` (ids: a fieldset still without an
+  // answer, or a field still empty) that shows takes the focus, in the middle of the screen, clear of the Save bar.
+  // After the shared start's own choices (the contract from the query), hence the timeout.
+  function setupStart(form) {
+    if (!form.dataset.fresh || !form.dataset.start || !new URLSearchParams(location.search).get("start")) return;
+    setTimeout(function () {
+      const todo = form.dataset.start.split(" ").map(function (id) { return document.getElementById(id); })
+        .find(function (el) {
+          return el && el.offsetParent !== null && (el.tagName === "FIELDSET" ? !el.querySelector("input:checked") : !el.value);
+        });
+      if (!todo) return;
+      if (todo.tagName === "FIELDSET") todo.setAttribute("tabindex", "-1");   // the question, not one of its answers
+      todo.focus({ preventScroll: true });
+      todo.scrollIntoView({ block: "center" });
+    }, 0);
   }
 
   function setupScoreSheet(form) {

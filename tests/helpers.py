@@ -6,7 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorer import sides, store
+from scorer import store
+from scorer.tarock import sides
 from scorer.db import connect
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, parse_card_points, replay, score
 
@@ -207,7 +208,7 @@ def deal_changed(data, n, **changes):
 
 
 def side_premium(name, side="declarer", announced=False, made=True, kontra=1):
-    """A premium of a game played by sides (scorer/sides.py: Zwanzigerrufen, Tapp-Tarock), silent and made unless
+    """A premium of a game played by sides (scorer/tarock/sides.py: Zwanzigerrufen, Tapp-Tarock), silent and made unless
     said."""
     return sides.Premium(name, side, announced, made, kontra)
 

@@ -48,6 +48,8 @@ def parties(deals: int = 12) -> dict[str, Partie]:
     return {"strohmandeln": renamed(sample_partie(deals), TWO),
             "haferl": renamed(sample_partie(deals, game="haferltarock"), FOUR),
             "koenigrufen": renamed(sample_partie(deals, game="koenigrufen"), FOUR),
+            "zwanzigerrufen": renamed(sample_partie(deals, game="zwanzigerrufen"), FOUR),
+            "tapp": renamed(sample_partie(deals, game="tapp"), FOUR[:3]),
             "koenigrufen5": Partie(FIVE, five_rules, koenigrufen_deals()[:deals], 0)}
 
 

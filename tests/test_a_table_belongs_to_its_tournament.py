@@ -115,3 +115,40 @@ def test_a_seat_number_of_thousands_of_digits_is_a_message(app, client):
                                                 "seat1": "9" * 19}, headers={"Accept-Language": language})
         assert r.status_code == 422 and said in r.text, r.text[:1000]
     assert rows(app) == before
+
+
+def test_a_program_that_never_imports_the_tournament_still_meets_its_guard(app, evening):
+    """The table's guard is found through the partie's own row: a program using only the store (no tournament module
+    imported) is refused a deal at a table whose round the organiser ended, and nothing is stored."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    organiser, tables, _cup = evening
+    tid = organiser.rsplit("/", 1)[1]
+    from scorer.db import connect
+    from scorer.tournament import store as tstore
+    db = connect(app.config["DATABASE"])
+    try:
+        tstore.end_round(db, tid, 1)
+    finally:
+        db.conn.close()
+    pid = tables[0][0].rsplit("/", 1)[1]
+    before = rows(app)["deals"]
+    script = (
+        "import sys\n"
+        "from scorer import store\n"
+        "from scorer.db import connect\n"
+        "from scorer.problems import ScoringError\n"
+        f"db = connect({app.config['DATABASE']!r})\n"
+        f"sp = store.load(db, {pid!r})\n"
+        "print('imported before' if any(m.startswith('scorer.tournament') for m in sys.modules) else 'not imported')\n"
+        "try:\n"
+        f"    store.add_deal(db, {pid!r}, sp.partie.deals[0])\n"
+        "    print('stored')\n"
+        "except ScoringError as e:\n"
+        "    print('refused')\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.stdout.split() == ["not", "imported", "refused"], out.stderr
+    assert rows(app)["deals"] == before

@@ -69,6 +69,55 @@ def pages_of(page, url):
     yield "koenigrufen-sheet", koenigrufen
     yield "koenigrufen-deals", koenigrufen + "/deals"
     yield "koenigrufen-end", koenigrufen + "/end"
+    page.goto(url + "/new?game=zwanzigerrufen")
+    for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("button[type=submit].primary").last.tap()
+    page.wait_for_selector("#record")
+    zwanzigerrufen = page.url.removeprefix(url)
+    yield "zwanzigerrufen-new", "/new?game=zwanzigerrufen"
+    yield "zwanzigerrufen-board", zwanzigerrufen
+    yield "zwanzigerrufen-deal-form", zwanzigerrufen + "/deal"
+    yield "zwanzigerrufen-solo-form", zwanzigerrufen + "/deal?contract=solo"
+    # the score sheet with a line: a Normalspiel with Kontra and the Absolut its card points tick, from the start
+    page.goto(url + zwanzigerrufen)
+    page.locator(".starts a").first.tap()
+    page.wait_for_selector("#deal-form")
+    page.locator("input[name=partner][value='2'] + span").tap()
+    page.locator("#card_points").fill("60")
+    page.locator("#fs-kontra .choice-stepper button.step").last.tap()
+    page.locator("input[name=side_pagat][value=declarer] + span").tap()
+    page.locator("#save").tap()
+    page.wait_for_selector("#sheet tbody.deal")
+    yield "zwanzigerrufen-sheet", zwanzigerrufen
+    yield "zwanzigerrufen-deal", zwanzigerrufen + "/deal/1"
+    yield "zwanzigerrufen-edit", zwanzigerrufen + "/deal/1/edit"
+    yield "zwanzigerrufen-deals", zwanzigerrufen + "/deals"
+    yield "zwanzigerrufen-end", zwanzigerrufen + "/end"
+    page.goto(url + "/new?game=tapp")
+    for i, name in enumerate(("Anna", "Bernd", "Cilli", "Dora")):
+        page.locator(f"#player{i}").fill(name)
+    page.locator("button[type=submit].primary").last.tap()
+    page.wait_for_selector("#record")
+    tapp = page.url.removeprefix(url)
+    yield "tapp-new", "/new?game=tapp"
+    yield "tapp-board", tapp
+    yield "tapp-deal-form", tapp + "/deal"
+    # the score sheet with a line: a Dreier with Kontra, the Pagat and a hand's Trull, the dealer sitting out
+    page.goto(url + tapp)
+    page.locator(".starts a").first.tap()
+    page.wait_for_selector("#deal-form")
+    page.locator("input[name=declarer][value='1'] + span").tap()
+    page.locator("#card_points").fill("40")
+    page.locator("#fs-kontra .choice-stepper button.step").last.tap()
+    page.locator("input[name=side_pagat][value=declarer] + span").tap()
+    page.locator("input[name=hand_trull][value='1'] + span").tap()
+    page.locator("#save").tap()
+    page.wait_for_selector("#sheet tbody.deal")
+    yield "tapp-sheet", tapp
+    yield "tapp-deal", tapp + "/deal/1"
+    yield "tapp-deals", tapp + "/deals"
+    yield "tapp-end", tapp + "/end"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

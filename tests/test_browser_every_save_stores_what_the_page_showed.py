@@ -246,7 +246,7 @@ def said_of_stored(app, pid, conflict=False):
     """The same words, made from the deal the store holds now (the last one)."""
     with app.test_request_context():
         sp, s = settled_by_id(app, pid)
-        web = game_of(sp.partie).web_module()
+        web = game_of(sp.partie).web_part()
         result = s.deals[-1]
         dealer = sp.partie.players[result.deal.dealer]
         if conflict:

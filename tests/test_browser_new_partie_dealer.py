@@ -1,5 +1,5 @@
 """Who deals first on the new-partie page (390×844): a seat the game may leave empty (Königrufen's fifth, Bavarian
-Tarock's fourth) is offered as the first dealer only once a name is typed there."""
+Tarock's and Tapp-Tarock's fourth) is offered as the first dealer only once a name is typed there."""
 
 import pytest
 from playwright.sync_api import expect
@@ -10,7 +10,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("game, names, optional", [("koenigrufen", ("Anna", "Bernd", "Cilli", "Dora"), "4"),
-                                                   ("haferltarock", ("Anna", "Bernd", "Cilli"), "3")])
+                                                   ("haferltarock", ("Anna", "Bernd", "Cilli"), "3"),
+                                                   ("tapp", ("Anna", "Bernd", "Cilli"), "3")])
 def test_an_empty_optional_seat_is_not_offered_as_first_dealer(server, browser, game, names, optional):
     context = browser.new_context(locale="en", **PHONE)
     page = context.new_page()

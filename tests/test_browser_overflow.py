@@ -55,8 +55,8 @@ def site(tmp_path_factory):
 def paths(pids) -> list[tuple[str, str]]:
     """(name, path) of every kind of page: each game's, and every deal of the table of five (each kind of line)."""
     found = [(p.strip("/") or "home", p) for p in ("/", "/new", "/new?game=haferltarock", "/new?game=koenigrufen",
-                                                    "/calculator", "/calculator?trull=2&kings=1&tricks=5")]
-    for game in ("strohmandeln", "haferl", "koenigrufen", "koenigrufen5"):
+                                                    "/new?game=zwanzigerrufen", "/new?game=tapp", "/calculator", "/calculator?trull=2&kings=1&tricks=5")]
+    for game in ("strohmandeln", "haferl", "koenigrufen", "koenigrufen5", "zwanzigerrufen", "tapp"):
         pid = pids[game]
         found += [(f"{game}{p or '-board'}", f"/p/{pid}{p}")
                   for p in ("", "/deal", "/deal/3", "/deal/3/edit", "/deals", "/history", "/rules", "/share", "/end",
@@ -185,14 +185,15 @@ def sizes_below_16(page, selectors) -> list:
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-@pytest.mark.parametrize("game", ["koenigrufen5", "haferl"])
+@pytest.mark.parametrize("game", ["koenigrufen5", "haferl", "zwanzigerrufen", "tapp"])
 def test_the_sheet_of_long_names_says_each_name_whole_and_its_figures_apart(site, browser, language, game):  # noqa: F811
     base, pids = site
     context = browser.new_context(**small(language))
     page = context.new_page()
     page.goto(f"{base}/p/{pids[game]}")
     names = page.locator("#sheet thead .names .nm").all_inner_texts()
-    assert [n.strip() for n in names][:4] == ["Alexander", "Bernadette", "Christoph", "Dominik"]
+    assert [n.strip() for n in names][:4] == ["Alexander", "Bernadette", "Christoph", "Dominik"][:len(names)]
+    assert len(names) >= 3
     # each name whole: its box holds all its letters (no ellipsis), inside the screen, on no other name
     assert page.evaluate(CLIPPED) == []
     heads = page.evaluate("""() => [...document.querySelectorAll('#sheet .names .nm')].map(el => {

@@ -1,10 +1,10 @@
-"""The Tarock basics (scorer/cards.py): card points, in-three counting, thirds, parsing, formatting, piles."""
+"""The Tarock basics (scorer/tarock/cards.py): card points, in-three counting, thirds, parsing, formatting, piles."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.cards import (
+from scorer.tarock.cards import (
     PACK_40, PACK_54, PACK_54_SIMPLE, CardError, format_blatt, format_card_points, parse_card_points,
     rounded,
 )

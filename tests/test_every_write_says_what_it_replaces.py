@@ -322,7 +322,7 @@ def test_a_deal_drawn_into_its_form_reads_back_as_the_same_deal(app, key):
     partie = game.sample_partie(deals=40, seed=3)
     settlement = game.replay(partie)
     sp = store.StoredPartie(id="x", partie=partie, version=1, created="", ended=None)
-    web = game.web_module()
+    web = game.web_part()
     with app.test_request_context(method="POST", data={"dealer": "1", "points": "99"}):
         for deal in partie.deals:
             form = web.make_form(sp, settlement, deal, fresh=True)

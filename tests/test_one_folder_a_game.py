@@ -1,5 +1,5 @@
 """A game is one folder: no game imports another game, the Tarock basics (the pack, card points in thirds) have
-one home (scorer/cards.py), and the shared code, pages and static files name no game, rule set or contract."""
+one home (scorer/tarock/cards.py), and the shared code, pages and static files name no game, rule set or contract."""
 
 import ast
 import re
@@ -41,10 +41,10 @@ def test_no_game_imports_another_game():
 
 
 def test_the_54_card_pack_has_one_home():
-    from scorer.cards import PACK_54
+    from scorer.tarock.cards import PACK_54
     assert PACK_54.total_thirds == 210   # 70 card points, in thirds
     homes = [p for p in (ROOT / "scorer").rglob("*.py") if re.search(r"^PACK_54 = ", p.read_text("utf-8"), re.M)]
-    assert homes == [ROOT / "scorer" / "cards.py"]
+    assert homes == [ROOT / "scorer" / "tarock" / "cards.py"]
 
 
 def names_of_games() -> re.Pattern:

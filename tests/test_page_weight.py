@@ -1,5 +1,5 @@
 """Every page's HTML document stays at most 30 KB (issue 16) for the bench's big parties: 1,000 deals and 1,000
-changes in each game (a Königrufen table of five too) and a Runde of 250 evenings; in English and in German.
+changes in each game (a Königrufen table of five too, Zwanzigerrufen, Tapp-Tarock) and a Runde of 250 evenings; in English and in German.
 Not timed: bytes only. And the header says the partie's game on its pages, "Tarock" elsewhere."""
 
 import random
@@ -47,7 +47,9 @@ def big(tmp_path_factory):
     pids = {}
     for game, partie in (("Strohmandeln", sample_partie(DEALS)), ("Bavarian Tarock", sample_partie(DEALS, game="haferltarock")),
                          ("Königrufen", sample_partie(DEALS, game="koenigrufen")),
-                         ("Königrufen of five", koenigrufen_of_five(DEALS))):
+                         ("Königrufen of five", koenigrufen_of_five(DEALS)),
+                         ("Zwanzigerrufen", sample_partie(DEALS, game="zwanzigerrufen")),
+                         ("Tapp-Tarock", sample_partie(DEALS, game="tapp"))):
         pid = store.create_partie(db, partie.with_deals(()))
         for deal in partie.deals:   # one change each: the history has 1,000 entries
             store.add_deal(db, pid, deal)
@@ -60,7 +62,9 @@ def big(tmp_path_factory):
 def pages(pids, rid):
     """(name, path) of every kind of page."""
     found = [("home", "/"), ("new partie", "/new"), ("new partie, Bavarian", "/new?game=haferltarock"),
-             ("new partie, Königrufen", "/new?game=koenigrufen"), ("calculator", "/calculator"), ("Runden", "/r"),
+             ("new partie, Königrufen", "/new?game=koenigrufen"),
+             ("new partie, Zwanzigerrufen", "/new?game=zwanzigerrufen"), ("new partie, Tapp", "/new?game=tapp"),
+             ("calculator", "/calculator"), ("Runden", "/r"),
              ("new Runde", "/r/new"), ("Runde, all time", f"/r/{rid}?period=all"), ("Runde, this month", f"/r/{rid}"),
              ("Runde, a year", f"/r/{rid}?period=year"), ("Runde import", "/r/import"),
              ("Runde, move a partie in", f"/r/{rid}/move?partie={pids['Strohmandeln']}")]
@@ -96,10 +100,11 @@ def test_every_page_is_at_most_30_kb_of_html(big, language):
                 assert re.search(r"/static/(\w+/)?\w+\.[0-9a-f]{10}\.(css|js)$", asset), (name, asset)   # a game's: /static/<game>/
     too_big = {name: size for name, size in sizes.items() if size > LIMIT}
     assert not too_big, too_big
-    assert len(sizes) == 12 + 4 * 12   # every page answered
+    assert len(sizes) == 14 + 6 * 12   # every page answered
 
 
-@pytest.mark.parametrize("game", ["Strohmandeln", "Bavarian Tarock", "Königrufen"])
+@pytest.mark.parametrize("game", ["Strohmandeln", "Bavarian Tarock", "Königrufen", "Zwanzigerrufen",
+                                  "Tapp-Tarock"])
 def test_a_deal_form_with_its_problems_is_at_most_30_kb_too(big, game):
     app, pids, rid = big
     client = app.test_client()
@@ -114,9 +119,10 @@ def test_the_header_says_the_partie_s_game_on_its_pages_and_tarock_elsewhere(big
     app, pids, rid = big
     client = app.test_client()
     brand = re.compile(r'<a class="brand" href="/">([^<]*)</a>')
-    words = {"en": {"Strohmandeln": "Strohmandeln", "Bavarian Tarock": "Bavarian Tarock", "Königrufen": "Königrufen"},
+    words = {"en": {"Strohmandeln": "Strohmandeln", "Bavarian Tarock": "Bavarian Tarock", "Königrufen": "Königrufen",
+                    "Zwanzigerrufen": "Zwanzigerrufen", "Tapp-Tarock": "Tapp-Tarock"},
              "de": {"Strohmandeln": "Strohmandeln", "Bavarian Tarock": "Bayerisches Tarock",
-                    "Königrufen": "Königrufen"}}
+                    "Königrufen": "Königrufen", "Zwanzigerrufen": "Zwanzigerrufen", "Tapp-Tarock": "Tapp-Tarock"}}
     for language, names in words.items():
         for name, path in pages(pids, rid):
             page = client.get(path, headers={"Accept-Language": language}).text

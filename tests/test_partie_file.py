@@ -80,7 +80,8 @@ def _problems(data):
                  id="stake"),
     pytest.param(lambda d: d.update(version=2), "version must be 1; this scorer reads version 1 files", id="version"),
     pytest.param(lambda d: d.update(format="doppelkopf"), 'unknown format \'doppelkopf\': a partie file\'s format is '
-                 '"strohmandeln-partie", "haferltarock-partie" or "koenigrufen-partie"', id="format"),
+                 '"strohmandeln-partie", "haferltarock-partie", "koenigrufen-partie", "zwanzigerrufen-partie" or "tapp-partie"',
+                 id="format"),
 ])
 def test_bad_files_name_the_deal_and_the_field(change, expected):
     data = example()

@@ -41,7 +41,7 @@ def test_its_problems_are_said_as_every_game_says_them(fake_game):
         from_dict({**COIN, "format": "skat-partie"})
     assert [str(p) for p in refused.value.problems] == [
         'unknown format \'skat-partie\': a partie file\'s format is "strohmandeln-partie", "haferltarock-partie", '
-        '"koenigrufen-partie" or "coin-toss-partie"']
+        '"koenigrufen-partie", "zwanzigerrufen-partie", "tapp-partie" or "coin-toss-partie"']
 
 
 def test_the_shared_preview_scores_its_next_deal(fake_game):
@@ -154,3 +154,63 @@ def test_a_tournament_of_it_is_seated_and_scored_through_the_seam(fake_game):
     assert two.schrift == (-2, 2) and two.rank_points == (0, 60)
     assert [(s.place, s.player, s.total) for s in standings.standings][:2] == [(1, 0, 64), (2, 3, 62)]
     assert [len(t.players) for t in random_draw(standings.tournament, range(5), 1).tables] == [3, 2]
+
+
+# -- the contract is two classes, every hook declared and documented ---------------------------------------------------
+
+def test_every_hook_is_declared_once_and_documented():
+    """Each attribute and hook of `Game`, `GameWeb`, a partie's `Owner` and its `OwnerWeb` is in docs/ARCHITECTURE.md's
+    tables of the seam."""
+    from pathlib import Path
+
+    from scorer import game, gameweb, owners
+    from scorer.web import owned
+    text = (Path(__file__).resolve().parent.parent / "docs" / "ARCHITECTURE.md").read_text("utf-8")
+    seam = text[text.index("## The seam"):]
+    missing = [name for name in (*game.hooks(), *gameweb.hooks(), *owners.hooks(), *owned.hooks())
+               if f"`{name}" not in seam]
+    assert not missing, missing
+
+
+def test_every_game_sets_what_it_must_and_its_web_part_gives_what_it_must(fake_game):
+    import inspect
+
+    from scorer.game import Game
+    from scorer.gameweb import GameWeb, hooks
+    for game in games.registered():
+        assert isinstance(game, Game)
+        for name in Game.REQUIRED:
+            assert getattr(type(game), name, None) is not None, (game, name)
+        if not game.offered:
+            with pytest.raises(LookupError):
+                game.web_part()
+            continue
+        web = game.web_part()
+        assert isinstance(web, GameWeb) and web is game.web_part(), game
+        for name in GameWeb.REQUIRED:
+            assert getattr(type(web), name) is not getattr(GameWeb, name) and getattr(web, name) is not None, \
+                (game, name)
+        for name in hooks():
+            base = getattr(GameWeb, name)
+            if not inspect.isfunction(base):
+                continue
+            wanted = [p for p in list(inspect.signature(base).parameters.values())[1:]
+                      if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+            given = inspect.signature(getattr(web, name)).parameters
+            assert all(p.name in given for p in wanted), (game, name, list(given))
+
+
+def test_an_unknown_game_is_refused_never_another_game_instead(fake_client):
+    app, client = fake_client
+    with pytest.raises(games.UnknownGame):
+        games.find("skat")
+    assert games.find("coin-toss").key == "coin-toss"
+    assert client.get("/new?game=skat").status_code == 404
+    sent = client.post("/new", data={"game": "skat", "player0": "Anna", "player1": "Bernd"})   # a form for no game
+    assert sent.status_code == 400 and "This scorer has no game “skat”" in sent.text
+    german = client.post("/new", data={"game": "skat"}, headers={"Accept-Language": "de"})
+    assert german.status_code == 400 and "Das Spiel „skat“ bietet dieser Schreiber nicht an" in german.text
+    assert not list(connect(app.config["DATABASE"]).query("select id from parties"))   # nothing stored
+    for engine_only in [g for g in games.registered() if not g.offered]:   # its web part not written yet
+        assert client.get(f"/new?game={engine_only.key}").status_code == 404
+    assert "Coin toss" in client.get("/new?game=coin-toss").text

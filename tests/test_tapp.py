@@ -393,9 +393,10 @@ def test_the_file_round_trips_with_the_full_rule_set():
     assert partie_file.loads(partie_file.dumps(partie), GAME) == partie
 
 
-def test_registered_for_the_command_line_not_yet_offered_on_the_web():
+def test_registered_for_the_command_line_and_offered_on_the_web():
     from scorer import games
-    assert GAME in games.registered() and GAME not in games.offered() and games.by_key("tapp") is GAME
+    assert GAME in games.registered() and GAME in games.offered() and games.by_key("tapp") is GAME
+    assert partie_file.from_dict(example()) == partie_file.from_dict(example(), GAME)   # the web app's import too
     partie = GAME.sample_partie(30, seed=5)
     assert partie == GAME.sample_partie(30, seed=5) and sum(replay(partie).balance) == 0
 

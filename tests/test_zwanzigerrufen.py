@@ -511,11 +511,10 @@ def test_an_unknown_format_is_one_message_naming_the_formats():
     assert "zwanzigerrufen-partie" in problem.message and "unknown format" in problem.message
 
 
-def test_the_web_app_does_not_offer_it_yet_but_the_command_line_reads_it():
+def test_the_web_app_offers_it_and_reads_its_file():
     from scorer import games
-    assert GAME in games.registered() and GAME not in games.offered() and games.by_format(GAME.format) is GAME
-    with pytest.raises(Exception):
-        partie_file.from_dict(example())   # the web app reads only the games it offers
+    assert GAME in games.registered() and GAME in games.offered() and games.by_format(GAME.format) is GAME
+    assert partie_file.from_dict(example()) == partie_file.from_dict(example(), GAME)   # the web app's import too
 
 
 def test_the_file_round_trips_with_the_full_rule_set():

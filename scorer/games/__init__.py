@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..game import Game
+from ..partie import Partie
+from ..settlement import Settlement
 
 # one line per game: the module that defines its GAME (the first is the default of a new partie)
 REGISTERED = (
@@ -42,12 +44,25 @@ def default() -> Game:
     return next(iter(GAMES.values()))
 
 
+class UnknownGame(LookupError):
+    """No registered game has this key (as python-chess's `find_variant` refuses an unknown variant)."""
+
+
 def by_key(key: object) -> Game | None:
     """The game with this key (or one of its older keys); None if there is none."""
     for game in GAMES.values():
         if key == game.key or key in game.aliases:
             return game
     return None
+
+
+def find(key: object) -> Game:
+    """The game with this key (or one of its older keys); UnknownGame if there is none: never another game
+    instead."""
+    game = by_key(key)
+    if game is None:
+        raise UnknownGame(f"no registered game has the key {str(key)[:40]!r}")
+    return game
 
 
 def by_format(format: object) -> Game | None:
@@ -62,16 +77,19 @@ def registered() -> tuple[Game, ...]:
 
 def offered() -> tuple[Game, ...]:
     """The games the web app offers: those with a web module (a game may have only its engine yet)."""
-    return tuple(g for g in GAMES.values() if g.web)
+    return tuple(g for g in GAMES.values() if g.offered)
 
 
 def game_of(thing) -> Game:
     """The game of a partie, a settlement, a rule set or a deal."""
-    rules = getattr(getattr(thing, "partie", thing), "rules", thing)
+    if isinstance(thing, Settlement):
+        thing = thing.partie
+    if isinstance(thing, Partie):
+        thing = thing.rules
     for game in GAMES.values():
-        if isinstance(rules, (game.rules, game.engine.Deal)):
+        if isinstance(thing, (game.rules, game.engine.Deal)):
             return game
-    raise LookupError(f"no registered game has a {type(rules).__name__}")
+    raise UnknownGame(f"no registered game has a {type(thing).__name__}")
 
 
 def load(path: str) -> Game:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..partie_file import json_of
+from ..file_format import json_of
 from ..problems import ScoringError
 from ..words import Alternatives
 from . import file as tournament_file

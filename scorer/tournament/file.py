@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .. import games
-from ..partie_file import different_names, json_of, names_of
+from ..file_format import different_names, json_of, names_of
 from ..problems import ScoringError
 from ..words import Alternatives
 from .problems import Problem, TournamentError, at_round, at_table

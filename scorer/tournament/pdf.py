@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from fpdf import FPDF
 
 from ..web.language import euros, language, say, signed
+from .words import dec, state_text
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVu"
@@ -145,8 +146,6 @@ def _standings(pdf: Results, lines: list[dict]) -> None:
 
 def _rounds(pdf: Results, found) -> None:
     """Every round's tables: each player's Schrift and rank points, the games played."""
-    from .web import dec
-
     t = found.t
     widths = (16, 150, 24)
     for r, tables in enumerate(found.tables, start=1):
@@ -174,8 +173,6 @@ def _rounds(pdf: Results, found) -> None:
 
 def _sheet(pdf: Results, found, r: int, tn, describe) -> None:
     """A table's score sheet (Wertungszettel): a line per game, then its Schrift, table ranks and rank points."""
-    from .web import dec
-
     t, game = found.t, found.t.game
     settlement = tn.result.settlement
     partie = settlement.partie
@@ -239,8 +236,6 @@ def _sheet(pdf: Results, found, r: int, tn, describe) -> None:
 
 def results_pdf(found, lines: list[dict], sheets: bool = True) -> bytes:
     """The standings, every round's tables and (`sheets`) every table's score sheet, as PDF bytes."""
-    from .web import state_text
-
     t = found.t
     pdf = Results(t.name, f"{t.name} · {say(t.game.name)}")
     pdf.add_page()
@@ -254,7 +249,7 @@ def results_pdf(found, lines: list[dict], sheets: bool = True) -> bytes:
     _standings(pdf, lines)
     _rounds(pdf, found)
     if sheets:
-        describe = t.game.web_module().describe
+        describe = t.game.web_part().describe
         pdf.add_page(orientation="landscape")
         for r, tables in enumerate(found.tables, start=1):
             for tn in tables:

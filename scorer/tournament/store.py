@@ -6,8 +6,8 @@ the tables' deals (`scorer.tournament`).
 
 A tournament's table refuses a deal past its round's games, after the organiser ended the round (or the table's round,
 a player gone), and any change once the round is closed (a later round drawn, unless the organiser reopened it; the
-tournament finished): `table_guard` and `table_change_guard`, run inside the write transaction that would store the
-change (`store.deal_checks`, `store.change_checks`)."""
+tournament finished): `table_guard` and `table_change_guard`, which the store asks inside the write transaction that
+would store the change, through the tables' owner (`OWNER`, `scorer.owners`: a table's partie row says "tournament")."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from .. import games, runde_store, store
+from .. import games, store
+from ..owners import Owner
 from ..partie import Partie, name_key
 from ..problems import Problem, ScoringError
 from ..words import N_
@@ -337,7 +338,7 @@ def _create_partie(db: Database, partie: Partie, at: str) -> str:
         "id": pid, "game": games.game_of(partie).key,
         "players": json.dumps(list(partie.players), ensure_ascii=False),
         "rules": json.dumps(partie.rules.to_stored()), "first_dealer": partie.first_dealer,
-        "version": 1, "created": at, "updated": at, "ended": None})
+        "version": 1, "created": at, "updated": at, "ended": None, "owner": OWNER.key})
     db["history"].insert({"partie_id": pid, "at": at, "action": "created", "number": None, "detail": None})
     return pid
 
@@ -568,19 +569,18 @@ def table_change_guard(db: Database, pid: str, guard: store.Guard) -> None:
                                             "nothing was changed", games=allowed, round=table["round"])])
 
 
-def tables_among(db: Database, pids: list[str]) -> set[str]:
-    """The tournament tables among the parties `pids`: they belong to their tournament, and never move into a Runde
-    (`runde_store.held_by`)."""
-    if not pids:
-        return set()
-    marks = ",".join("?" * len(pids))
-    return {r[0] for r in db.conn.execute(f"select partie_id from tournament_tables where partie_id in ({marks})",
-                                          list(pids))}
+class Tables(Owner):
+    """A tournament's tables as the owner of their parties (`scorer.owners`, the row's `owner` "tournament"): the
+    store asks it before it keeps a change of a table's deals; its pages' part is scorer/tournament/web.py's."""
+
+    key = "tournament"
+    web = "scorer.tournament.web"
+
+    def refuse_deal(self, db, pid):
+        table_guard(db, pid)
+
+    def refuse_change(self, db, pid, guard):
+        table_change_guard(db, pid, guard)
 
 
-if tables_among not in runde_store.held_by:
-    runde_store.held_by.append(tables_among)
-if table_guard not in store.deal_checks:
-    store.deal_checks.append(table_guard)
-if table_change_guard not in store.change_checks:
-    store.change_checks.append(table_change_guard)
+OWNER = Tables()

@@ -18,6 +18,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -32,24 +33,28 @@ from wtforms.validators import InputRequired, Length
 
 from .. import games
 from ..db import get_db
-from ..export import guarded
+from ..export import Sheet, guarded
 from ..partie import check_name, name_key
 from ..problems import ScoringError
 from ..store import NotFoundError
-from ..web import history
+from ..web.owned import OwnerWeb
 from ..web.forms import EmptyForm, Form
-from ..web.language import MINUS, language, number, say, sentence, signed
+from ..web.language import TR, language, number, say, sentence, signed
 from ..web import limits
 from ..web.limits import passcode_ok
 from ..web.loading import current as current_partie
+from ..web.parties import public_url
 from ..web.responses import attachment, compact, public_briefly
+from . import cup_store
+from . import pdf   # its results_pdf looked up at each build (a test slows it)
 from . import file as tfile
 from . import store as tstore
 from .problems import TournamentError
 from .rules import FORMATS, NAMED, TIE_BREAKS, TOTALS, Scoring
 from .scoring import (Standings, TableResult, broken_by, decimal_text, lot_seed, rank, table_ranks,
                       tie_value)
-from .seating import sizes_in_order
+from .seating import seating, sizes_in_order
+from .words import dec, state_text
 
 bp = Blueprint("tournament", __name__, template_folder="templates")
 log = logging.getLogger("scorer")
@@ -383,33 +388,11 @@ def complete_now(tid: str):
 
 # -- words -----------------------------------------------------------------------------------------------------------
 
-def dec(value) -> str:
-    """An exact value as the standings write it (one decimal at most), in the page's language: 52.5, 52,5, −20."""
-    text = decimal_text(value)
-    if language() == "de":
-        text = text.replace(".", ",")
-    return text.replace("-", MINUS)
-
-
 def place(n: int) -> str:
     return f"{n}."
 
 
-@bp.app_template_global("tstate")
-def state_text(found: Live) -> str:
-    """Where the tournament stands, in words: its final results, provisional while a round is played, after round N,
-    or no round yet."""
-    t = found.t
-    if found.final:
-        return _("Final results after %(num)s rounds", num=len(t.started)) if len(t.started) != 1 else \
-            _("Final results after 1 round")
-    if found.provisional:
-        if found.running is not None:
-            return _("Provisional · round %(num)s is being played", num=found.running.number)
-        return _("Provisional · the round is still being played")
-    if t.started:
-        return _("After round %(num)s", num=len(t.started))
-    return _("No round played yet")
+bp.add_app_template_global(state_text, "tstate")
 
 
 @bp.app_template_filter("tdec")
@@ -611,8 +594,7 @@ def create():
                 tid = tstore.create_tournament(get_db(), name, game, rules, scoring, players)
                 organised(tid)
                 if cup_id:
-                    from .cup_store import add_tournament
-                    add_tournament(get_db(), cup_id, tid)
+                    cup_store.add_tournament(get_db(), cup_id, tid)
                 return redirect(url_for("tournament.organiser", tid=tid))
         for field in form:
             if field.errors and field.name not in errors:   # the form's own word only where none was said already
@@ -652,8 +634,6 @@ def my_cups() -> list[tuple[str, str]]:
 def cup_refuses(cup_id: str, game, rules) -> str | None:
     """Why a new tournament of `game` and `rules` cannot join the cup chosen (one this browser organises, of the same
     game and rule set as its tournaments), or None."""
-    from . import cup_store
-
     if cup_id not in session.get("cups", []):
         return _("Choose one of your cups, or none.")
     try:
@@ -677,11 +657,9 @@ def organiser_context(found: Live, **extra) -> dict:
             drawn = tstore.the_draw(t, found.standings)
         except TournamentError as exc:
             problem = " ".join(sentence(p) for p in exc.problems)
-    from .cup_store import cups_of
-
     return dict(t=t, found=found, table=standings_html(found), drawn=drawn, draw_problem=problem, form=EmptyForm(),
                 players_form=PlayersForm(), passcode=bool(current_app.config.get("PASSCODE")),
-                seated=seated_text(t), seatable=seatable(t), cups=cups_of(get_db(), t.id),
+                seated=seated_text(t), seatable=seatable(t), cups=cup_store.cups_of(get_db(), t.id),
                 reopen_words={r.number: reopen_warning(t, r.number) for r in t.started}, **extra)
 
 
@@ -706,8 +684,6 @@ def reopen_warning(t, number: int) -> str:
 def seated_text(t) -> str:
     """How the players present sit (§2): "9 players present: 1 × table of 5, 1 × table of 4", or why they cannot and
     what to do (`unseatable`)."""
-    from .seating import seating
-
     n = len(t.present)
     found = seating(tuple(t.game.players), n)
     if found is None:
@@ -722,8 +698,6 @@ def seated_text(t) -> str:
 def unseatable(t, n: int) -> str:
     """Why `n` players cannot be seated at the game's tables, and what to do: the next numbers that can be (add
     players, or let some withdraw)."""
-    from .seating import seating
-
     sizes = sorted(set(t.game.players))
     said = sizes[0] if len(sizes) == 1 else _("%(some)s or %(last)s", some=", ".join(map(str, sizes[:-1])),
                                                 last=sizes[-1])
@@ -741,8 +715,6 @@ def unseatable(t, n: int) -> str:
 
 
 def seatable(t) -> bool:
-    from .seating import seating
-
     return seating(tuple(t.game.players), len(t.present)) is not None
 
 
@@ -944,8 +916,6 @@ def cards(tid):
     rnd = t.started[-1] if t.started else None
     if rnd is None:
         return _refuse(tid, _("Start a round first: its table cards are printed then."))
-    from ..web.parties import public_url
-
     tables = [{"number": tb.number, "names": [t.players[p].name for p in tb.players], "pid": tb.partie_id,
                "url": public_url(tb.partie_id), "games": t.scoring.games_at(len(tb.players))} for tb in rnd.tables]
     return render_template("tournament/cards.html", t=t, rnd=rnd, tables=tables)
@@ -983,8 +953,6 @@ def export_csv(sid):
 def export_deals(tid):
     """Every table's deals, round by round: for each table a line saying its round and number, then its partie's CSV
     (docs/FORMAT.md: the deals, the totals, the money), then an empty line."""
-    from ..export import Sheet
-
     found = live(tid)
     rows: list = []
     for tables in found.tables:
@@ -1020,8 +988,6 @@ def export_deals_excel(tid):
     """Every table's deals for a spreadsheet opened by double click, in the page's language (German: `;`, decimal
     commas, UTF-8 with a byte order mark), as the partie's own Excel export writes them: per table a line saying its
     round and number, its deals and totals, then an empty line."""
-    from ..export import Sheet
-    from ..web.language import TR
 
     found = live(tid)
     german = language() == "de"
@@ -1068,16 +1034,13 @@ class Builds:
 
     def _submit(self, app, found, lang, key, event) -> None:
         if self.worker is None:
-            from concurrent.futures import ThreadPoolExecutor
             self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="results-pdf")
         self.worker.submit(self._build, app, found, lang, key, event)
 
     def _build(self, app, found, lang, key, event) -> None:
-        from .pdf import results_pdf
-
         try:
             with app.test_request_context("/", headers={"Accept-Language": lang}):
-                data = results_pdf(found, lines(found))
+                data = pdf.results_pdf(found, lines(found))
             with self.lock:
                 kept = self.done.get(key)
                 if kept is None or kept[0] <= found.t.version:
@@ -1286,23 +1249,21 @@ def player(sid, number):
                                                  seen=digest(found, f"player-{number}"), lot_text=lot_text))
 
 
-# -- the line on a table's board ---------------------------------------------------------------------------------------
+# -- a table's partie: the tournament's part of its pages ----------------------------------------------------------
 
-@bp.app_context_processor
-def table_line():
-    """On a partie's pages: which tournament table it is ("Round 2, table 3 · game 14 of 16"), for base.html."""
-    args = request.view_args or {}
-    pid = args.get("pid")
-    if not pid or not isinstance(pid, str) or request.blueprint == "tournament":
-        return {}
-    try:
+class TableWeb(OwnerWeb):
+    """A tournament's table on its partie's pages (the owner's web part, `scorer.web.owned`, found through the partie's
+    row): its line above the board ("Round 2, table 3 · game 14 of 16"), no money, no "End partie" (the round's end is
+    the organiser's), and a change from a browser that organises the tournament signed as the organiser's."""
+
+    template = "tournament/_table_line.html"
+    plays_money = False   # RULES-TOURNAMENT.md §1
+    may_end = False
+
+    def line(self, pid: str) -> dict | None:
         table = tstore.table_of_partie(get_db(), pid)
-    except Exception:   # noqa: BLE001 - never a page lost to the line
-        return {}
-    if table is None:
-        return {}
-
-    def line():
+        if table is None:
+            return None
         sp, settlement = current_partie(pid)
         game = games.by_key(table["game"])
         played = game.games_counted(settlement)
@@ -1313,51 +1274,45 @@ def table_line():
                 "latest": table["latest"], "public_id": table["public_id"], "name": table["name"],
                 "locked": locked(table, pid)}
 
-    return {"tournament_table": line}
+    def refuse_end(self, pid: str) -> str | None:
+        """A tournament table does not end its partie: its round ends when its games are played, or when the organiser
+        ends it for every table."""
+        table = tstore.table_of_partie(get_db(), pid)
+        if table is None:
+            return None
+        return _("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, "
+                 "or when the organiser ends it for every table.", table=table["number"], round=table["round"],
+                 name=table["name"])
+
+    def locked(self, pid: str) -> str:
+        table = tstore.table_of_partie(get_db(), pid)
+        return "" if table is None else locked(table, pid)
+
+    def editor(self, pid: str) -> str | None:
+        """A change of a table's deals from a browser that organises its tournament (it created it, or gave the
+        passcode on the organiser's page) is the organiser's correction: the partie's history says so."""
+        mine = session.get("organised")
+        if not mine:
+            return None
+        table = tstore.table_of_partie(get_db(), pid)
+        return tstore.ORGANISER if table is not None and table["tournament_id"] in mine else None
+
+
+WEB = TableWeb()
 
 
 def locked(table: dict, pid: str) -> str:
     """Why this phone may change none of the table's games (its pages then offer no Undo, edit, delete or put back;
-    the store refuses them anyway, `table_change_guard`): "" when it may."""
+    the store refuses them anyway, the owner's guard): "" when it may."""
     if table["finished"]:
         return _("The tournament is finished: its games can no longer be changed.")
     if table["closed"]:
         return _("Round %(round)s is over: its games can no longer be changed here. Only the organiser can reopen "
                  "it.", round=table["round"])
-    if table["ended"] and organiser_editing(pid) is None:
+    if table["ended"] and WEB.editor(pid) is None:
         return _("Round %(round)s has ended: only the organiser can correct this table's games now.",
                  round=table["round"])
     return ""
-
-
-def organiser_editing(pid: str) -> str | None:
-    """A change of a table's deals from a browser that organises its tournament (it created it, or gave the passcode
-    on the organiser's page) is the organiser's correction: the partie's history says so (`Guard.by`)."""
-    mine = session.get("organised")
-    if not mine:
-        return None
-    table = tstore.table_of_partie(get_db(), pid)
-    return tstore.ORGANISER if table is not None and table["tournament_id"] in mine else None
-
-
-if organiser_editing not in history.editors:
-    history.editors.append(organiser_editing)
-
-
-@bp.before_app_request
-def no_end_at_a_table():
-    """A tournament table does not end its partie: its round ends when its games are played, or when the organiser
-    ends it for every table (the board offers no "End partie" there)."""
-    if request.endpoint != "partie.end":
-        return None
-    pid = (request.view_args or {}).get("pid")
-    table = tstore.table_of_partie(get_db(), pid) if isinstance(pid, str) else None
-    if table is None:
-        return None
-    flash(_("This is table %(table)s of round %(round)s of %(name)s: the round ends when its games are played, or "
-            "when the organiser ends it for every table.", table=table["number"], round=table["round"],
-            name=table["name"]), "refused")
-    return redirect(url_for("partie.board", pid=pid))
 
 
 @bp.app_template_filter("tname")

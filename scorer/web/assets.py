@@ -28,9 +28,10 @@ import os
 import re
 import threading
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Response, abort, request
 from markupsafe import Markup
 
+from ..gameweb.blueprint import GameBlueprint
 from .responses import compact
 
 _COMMENT = re.compile(rb"/\*.*?\*/\n?", re.S)
@@ -138,19 +139,6 @@ class Assets:
         response.headers["Cache-Control"] = IMMUTABLE if immutable else "no-cache"
         response.set_etag(found.hash + (f"-{encoding}" if encoding else ""))
         return response.make_conditional(request)
-
-
-class GameBlueprint(Blueprint):
-    """A game's blueprint: its pages (`templates/<game>/` in its folder) and its static files (`static/` in its
-    folder, at `/static/<game>/`), answered as the shared static files are (hashed names kept a year,
-    compressed once)."""
-
-    def __init__(self, name: str, import_name: str, folder: str = "."):
-        super().__init__(name, import_name, template_folder=f"{folder}/templates", static_folder=f"{folder}/static",
-                         static_url_path=f"/static/{name}")
-
-    def send_static_file(self, filename: str):
-        return current_app.extensions["scorer_static"][f"{self.name}.static"].response(filename)
 
 
 def init_app(app) -> None:

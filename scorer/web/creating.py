@@ -10,46 +10,18 @@ from flask_babel import gettext as _
 from .. import games, runde_store, store
 from ..db import get_db
 from ..partie import name_key
-from ..problems import ScoringError
 from .language import sentence
 from .limits import passcode_ok
-
-
-def options_from_form(game, form, leave_out=()) -> dict:
-    """The dict form of the rule set a new-partie form asks for: its preset, and each option the engine's
-    table (`RuleSet.OPTIONS`) shows for that preset and the form has a field for, except `leave_out`. An empty
-    field, or the choice "default", leaves the option at the preset's default."""
-    preset = form.preset.data
-    data: dict = {"preset": preset}
-    for name, option in game.rules.OPTIONS.items():
-        if preset not in option.shown_in or name not in form or name in leave_out:
-            continue
-        field = form[name]
-        if field.type == "BooleanField":
-            data[name] = bool(field.data)
-            continue
-        value = field.data.strip() if isinstance(field.data, str) else field.data
-        if value not in (None, "", "default"):
-            data[name] = value
-    return data
-
-
-def rules_from_form(game, form, leave_out=()):
-    """(the rule set the form asks for, or None; the problems)."""
-    try:
-        return game.rules.from_dict(options_from_form(game, form, leave_out)), []
-    except ScoringError as exc:
-        return None, exc.problems
 
 
 def new_partie_page(game, passcode: str | None, remember):
     """The game's new-partie form: validate it, and have the game's `partie_from_form` make the Partie;
     store it and go to its board, or show the form again with every problem next to its field (422)."""
-    web = game.web_module()
+    web = game.web_part()
     runde, prefill, evening_rules = in_runde(game)
     for seat in range(5):   # names typed before switching the game (static/new.js carries them in the link)
         name, field = request.args.get(f"player{seat}", ""), f"player{seat}"
-        if name and field not in prefill and hasattr(web.NewPartieForm, field):
+        if name and field not in prefill:   # a seat the game's form lacks: the form takes no value for it
             prefill[field] = name[:40]
     form = web.NewPartieForm(**prefill) if request.method == "GET" else web.NewPartieForm()
     status, passcode_error, runde_error = 200, None, None
@@ -114,7 +86,7 @@ def in_runde(game):
         prefill[f"player{seat}"] = member.name
     last = runde_store.last_rules(get_db(), runde, game) if request.method == "GET" else None
     if last is not None:   # the Runde's evenings play on with its last evening's rules, its own tariff included
-        prefill.update(game.new_form_values(last))
+        prefill.update(game.web_part().new_form_values(last))
     elif runde.game == game.key and runde.preset in game.engine.PRESETS:
         prefill["preset"] = runde.preset
     return runde, prefill, last is not None

@@ -10,7 +10,7 @@ import dataclasses
 import json
 import re
 
-from flask import flash, g, jsonify, redirect, render_template, request, url_for
+from flask import flash, jsonify, redirect, render_template, request, url_for
 from flask.globals import request_ctx
 from markupsafe import Markup
 from flask_babel import gettext as _, lazy_gettext as _l
@@ -23,7 +23,7 @@ from ..problems import ScoringError
 from .forms import new_key
 from .history import device, editor
 from .language import sentence
-from .loading import current, settle
+from .loading import broken_of, current, settle
 from .parties import board_page
 from .responses import compact
 
@@ -87,27 +87,12 @@ def wants_json() -> bool:
 
 def edit_key(form) -> str | None:
     """The key of an edit form, if it has a valid one (forms opened before edits had keys have none)."""
-    key = getattr(form, "key", None)
-    return key.data if key is not None and KEY.fullmatch(key.data or "") else None
+    return form.key.data if KEY.fullmatch(form.key.data or "") else None
 
 
 def facts(deal) -> dict:
     """A deal's facts as the store keeps them (its partie file's dict)."""
     return json.loads(json.dumps(deal_to_dict(deal), ensure_ascii=False))
-
-
-def deal_ident(sp, number, form):
-    """The identity of the deal an edit form is about (a hidden field): the one it was opened for, kept
-    through a refusal; for a newly opened form, deal `number`'s."""
-    ident = getattr(form, "deal_id", None)
-    if ident is None and request.method == "POST":
-        ident = number_sent(request.form.get("deal_id"))
-    if ident is None:
-        try:
-            ident = store.deal_id(get_db(), sp.id, number, known=sp)
-        except store.NotFoundError:
-            return ""
-    return ident
 
 
 def attribute_json(value) -> Markup:
@@ -154,10 +139,10 @@ class Dealing:
     def __init__(self, sp: store.StoredPartie, settlement, number: int | None = None):
         self.sp = sp
         self.settlement = settlement
-        self.broken = g.get("broken")   # a partie that cannot be replayed (loading.current): up to its problem
+        self.broken = broken_of(sp)   # a partie that cannot be replayed (loading.current): up to its problem
         self.number = number
         self.game = game_of(sp.partie)
-        self.web = self.game.web_module()
+        self.web = self.game.web_part()
         partie = sp.partie
         existing = partie.deals[number - 1] if number and number <= len(partie.deals) else None
         self.form = self.web.make_form(sp, settlement, existing)
@@ -168,6 +153,13 @@ class Dealing:
         self.base = facts(existing) if existing is not None and request.method == "GET" else base_sent()
         self.count_shown = None   # the deals a conflict's page showed (its `count`, drawn anew every round)
         self.asks_said = ""       # the live preview's: what a dealer corrected changed (`asked`), for the script
+        # what the page shows besides the form (templates/_deal_form_head.html, _deal_form_foot.html): the identity of
+        # the deal an edit is about, once known (kept through a refusal: `deal_ident`); after a 409, both deals side by
+        # side, the version the player saw (its "record mine too" expects it) and the number a new deal gets
+        self.deal_id = None
+        self.side_by_side = None
+        self.seen_version = None
+        self.next_number = None
 
     # -- the request --
 
@@ -215,8 +207,26 @@ class Dealing:
             form=self.form, number=self.number if number is HELD else number, errors=by_field(errors),
             result=result,
             to_record=self.to_record(result), base=attribute_json(self.base) if self.base else "",
-            count_shown=self.count_shown, asks_said=self.asks_said, **self.web.form_context(partie, self.form, **extra),
+            count_shown=self.count_shown, asks_said=self.asks_said, enter_previews=self.web.enter_previews,
+            deal_id=self.deal_ident(self.number if number is HELD else number), side_by_side=self.side_by_side,
+            seen_version=self.seen_version, next_number=self.next_number,
+            **{"short_result": self.web.short_result, **self.web.form_context(partie, self.form, **extra)},
         ), status
+
+    def deal_ident(self, number):
+        """The identity of the deal an edit form is about (a hidden field; "" for a new deal's form): the one it was
+        opened for, kept through a refusal; for a newly opened form, deal `number`'s."""
+        if not number:
+            return ""
+        ident = self.deal_id
+        if ident is None and request.method == "POST":
+            ident = number_sent(request.form.get("deal_id"))
+        if ident is None:
+            try:
+                ident = store.deal_id(get_db(), self.sp.id, number, known=self.sp)
+            except store.NotFoundError:
+                return ""
+        return ident
 
     def to_record(self, result) -> str:
         """What Save stores, in words naming the persons ("Bernd: Rufer with Cilli, won · Pagat announced made ·
@@ -235,14 +245,14 @@ class Dealing:
         they were made under, `typed_dealer`): when that changes who plays (`Game.asks`), the sentence saying so
         beside the dealer and each choice to check marked. Nothing is stored then: the form comes back showing
         them, and carries the dealer it shows now, so that Save stores what the player has seen."""
-        field = getattr(self.form, "dealer", None)
+        field = self.form.dealer
         before = number_sent(request.form.get("typed_dealer"))
         players = self.sp.partie.players
-        if field is None or before is None or before >= len(players) or str(before) == str(field.data):
+        if before is None or before >= len(players) or str(before) == str(field.data):
             return []
         if str(field.data) not in [str(i) for i in range(len(players))]:
             return []
-        found = self.game.asks(self.form, self.sp.partie, before)
+        found = self.web.asks(self.form, self.sp.partie, before)
         if not found:
             return []
         sentence_, fields = found
@@ -436,7 +446,7 @@ class Dealing:
         form = self.web.make_form(self.sp, self.settlement, deal, fresh=True)
         form.key.data = typed.key.data          # the edit's own key: its second tap is told apart from a change
         form.version.data = str(self.sp.version)
-        form.deal_id = ident
+        self.deal_id = ident
         self.form, self.deal, self.base = form, deal, theirs
         self.number = now
         errors = []
@@ -468,7 +478,7 @@ class Dealing:
         theirs_line = self.web.summary(self.settlement.deals[now - 1], partie) \
             if now <= len(self.settlement.deals) else ""
         players = partie.players
-        form.side_by_side = {"theirs": [(now, theirs_line)], "mine": mine, "number": now, "edit": True,
+        self.side_by_side = {"theirs": [(now, theirs_line)], "mine": mine, "number": now, "edit": True,
                              "dealer": players[deal.dealer] if 0 <= deal.dealer < len(players) else ""}
         return self.render(errors=errors, status=409, number=now)
 
@@ -486,7 +496,7 @@ class Dealing:
         whole = len(settlement.deals) == len(fresh.partie.deals)
         answer = dict(recorded=number, version=version if version is not None else fresh.version, board=board,
                       again=version is None, next_dealer=next_dealer, count=len(fresh.partie.deals),
-                      context=game_of(fresh.partie).balance_line(settlement) if whole else None,
+                      context=self.web.balance_line(settlement) if whole else None,
                       # the deal in the players' words, as the form's "To be recorded" says it: the outbox's line
                       said=self.to_record(self.result))
         if version is None and self.number is None:
@@ -501,8 +511,8 @@ class Dealing:
             # be, so the phone shows the deal after one round trip (the outbox's sends leave the header out);
             # its flash ("Deal n recorded.") is in it and so shown once, as on the board loaded after a redirect
             request_ctx.flashes = None   # read the session's flashes again (a form's render may have read none)
-            g.shown_path = board + "?"   # the page's own address as a GET has it (its language links come back to it)
-            answer["page"] = compact(board_page(pid).encode()).decode()
+            # the page's own address as a GET has it (its language links come back to it)
+            answer["page"] = compact(board_page(pid, shown_path=board + "?").encode()).decode()
         return jsonify(**answer)
 
     # -- refusals --
@@ -515,8 +525,8 @@ class Dealing:
         form.version.data = str(fresh.version)
         form.key.data = new_key()
         offer = fresh.running and self.broken is None
-        form.seen_version = fresh.version if offer else None
-        form.next_number = len(fresh.partie.deals) + 1
+        self.seen_version = fresh.version if offer else None
+        self.next_number = len(fresh.partie.deals) + 1
         errors = [("conflict", message or _("Deal %(num)s was deleted on another phone in the meantime. What you "
                                             "typed is kept below.", num=number))]
         if not fresh.running:
@@ -565,14 +575,14 @@ class Dealing:
         if not fresh.running:
             offer = False
             errors.append(("type", Standing(ENDED)))
-        form.seen_version = fresh.version if offer else None
-        form.next_number = len(fresh.partie.deals) + 1
+        self.seen_version = fresh.version if offer else None
+        self.next_number = len(fresh.partie.deals) + 1
         # drawn anew on every round: the page shows the partie as it is now, so the next round's "other phone's
         # deals" and proposed dealer count from here, never from the first conflict's count
         self.count_shown = len(fresh.partie.deals)
         # both deals side by side (templates/_deal_form_head.html): the other phone's, and mine as it would be
         players = fresh.partie.players
-        form.side_by_side = {"theirs": theirs[-3:], "mine": mine, "number": form.next_number, "edit": False,
+        self.side_by_side = {"theirs": theirs[-3:], "mine": mine, "number": self.next_number, "edit": False,
                              "dealer": players[deal.dealer] if 0 <= deal.dealer < len(players) else ""} \
             if theirs or mine else None
         return self.render(errors=errors, status=409, number=None)
@@ -580,9 +590,9 @@ class Dealing:
     def _dealer_moved_on(self, opened):
         """The dealer to propose now, when the form still has the one it proposed when it was opened and the other
         phone's deals moved the deal on (else None): "record mine too" must not repeat the last deal's dealer."""
-        field = getattr(self.form, "dealer", None)
+        field = self.form.dealer
         settlement = self.settlement
-        if field is None or opened is None or not 0 <= opened < len(settlement.deals):
+        if opened is None or not 0 <= opened < len(settlement.deals):
             return None
         then = self.game.upto(settlement, opened).next_dealer
         if then is None:   # before the first deal (Königrufen): whoever the new partie named
@@ -598,7 +608,7 @@ class Dealing:
         where the dealer decides a person (a Königrufen Rufer is the Vorhand's) the typed dealer stays. The deal
         held becomes the one to record; returns a note for the page, or None."""
         form, deal = self.form, self.deal
-        self.game.keep_persons(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays its person's
+        self.web.keep_persons(form)   # a pile that followed the dealer (Vorhand's in a simple game) stays its person's
         moved = self._dealer_moved_on(opened)
         if moved is None:
             return None
@@ -652,7 +662,7 @@ class Dealing:
         recorded = self.settlement.deals[mine["number"] - 1]
         form.version.data = str(self.sp.version)
         form.key.data = new_key()
-        form.deal_id = mine["deal_id"]
+        self.deal_id = mine["deal_id"]
         return self.render(status=409, number=mine["number"], errors=[("type", Standing(_(
             "This form was already saved as deal %(num)s (%(facts)s). What you sent now differs: press Save to "
             "apply it as a correction of deal %(num)s.", num=mine["number"],

@@ -3,22 +3,21 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import store
 from ..db import get_db
 from ..games import game_of
 from ..problems import ScoringError
-from .dealing import KEY, Dealing, deal_ident, number_sent
+from .dealing import KEY, Dealing, number_sent
 from .forms import EmptyForm
 from .history import device, editor
 from .language import say
-from .loading import current, load_or_404, remember
+from .loading import broken_of, current, load_or_404, remember
 from .parties import ended_page
 
 bp = Blueprint("deal", __name__)
-bp.add_app_template_global(deal_ident, "deal_ident")   # the edit form's hidden deal_id
 
 
 @bp.route("/p/<pid>/deal", methods=("GET", "POST"))
@@ -38,10 +37,10 @@ def show(pid, number):
     if number > len(settlement.deals):   # a partie that cannot be replayed: the banner says what to fix
         return render_template("error.html", sp=sp, title=_("Deal %(num)s", num=number),
                                message=_("This deal cannot be shown until deal %(num)s is fixed.",
-                                         num=g.broken.number)), 409
+                                         num=broken_of(sp).number)), 409
     game = game_of(sp.partie)
     return render_template(f"{game.templates}/deal.html", sp=sp, partie=sp.partie, s=settlement,
-                           r=settlement.deals[number - 1], **game.web_module().page_context(sp.partie))
+                           r=settlement.deals[number - 1], **game.web_part().page_context(sp.partie))
 
 
 @bp.route("/p/<pid>/deal/<int:number>/edit", methods=("GET", "POST"))
@@ -75,7 +74,7 @@ def delete(pid, number):
     if not 1 <= number <= len(sp.partie.deals) and sp.running:
         flash(_("Deal %(num)s is no longer there: it was deleted on another phone.", num=number), "refused")
         return redirect(url_for("partie.board", pid=pid))
-    broken = g.get("broken") is not None   # fixing a partie that cannot be replayed: any deal may go
+    broken = broken_of(sp) is not None   # fixing a partie that cannot be replayed: any deal may go
     guard = store.Guard(expected=number_sent(form.version.data), seen=sp, replay=not broken, by=editor(pid),
                         device=device())
     try:
@@ -168,7 +167,7 @@ def put_back_question(sp, entry: int, back: str):
     if number > len(partie.deals) or not since:
         return None
     game = game_of(partie)
-    web = game.web_module()
+    web = game.web_part()
     problems: list = []
     deal = game.file.parse_deal(raw, problems)
     if deal is None or problems:
@@ -214,7 +213,7 @@ def restore(pid, entry):
         return refused
     # not put back: said where the button was (the board's Put it back after an Undo, or the history)
     back = url_for("partie.board", pid=pid) if request.form.get("back") == "board" else url_for("partie.history", pid=pid)
-    if not request.form.get("confirm") and sp.running and g.get("broken") is None \
+    if not request.form.get("confirm") and sp.running and broken_of(sp) is None \
             and number_sent(form.version.data) == sp.version:
         question = put_back_question(sp, entry, back)
         if question is not None:

@@ -10,6 +10,7 @@ from flask import request, session
 from flask_babel import gettext as _, ngettext
 
 from ..games import game_of
+from .owned import owner_web
 
 DEVICE = re.compile(r"[0-9a-f]{6}")
 
@@ -39,18 +40,10 @@ BY = {
     },
 }
 
-# who is changing a partie's deals, when not its table: functions of the partie's id giving a key of BY or None (a
-# tournament's organiser correcting a table: scorer/tournament/web.py)
-editors: list = []
-
-
 def editor(pid: str) -> str | None:
-    """Who this request changes the partie as (`Guard.by`): None for the table itself."""
-    for who in editors:
-        found = who(pid)
-        if found:
-            return found
-    return None
+    """Who this request changes the partie as (`Guard.by`, a key of BY): None for the table itself; a partie's owner
+    may say otherwise (`OwnerWeb.editor`: a tournament's organiser correcting a table)."""
+    return owner_web(pid).editor(pid)
 
 
 def device() -> dict:
@@ -81,7 +74,7 @@ def phone_words(agent: str) -> str:
 def history_rows(rows, partie, devices: bool = False) -> list[dict]:
     """The partie's change log in words: what changed, and the deal before and after; with `devices` (shown to a
     tournament's organiser), which phone made each change."""
-    words = game_of(partie).web_module().history_facts
+    words = game_of(partie).web_part().history_facts
     restored = {row["detail"].get("entry") for row in rows
                 if row["action"] == "restored" and isinstance(row["detail"], dict)}
     out = []

@@ -9,7 +9,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from flask import Response, abort, current_app, g, render_template, session
+from flask import Response, abort, current_app, render_template, session
 from flask_babel import gettext as _
 
 from .. import store
@@ -108,7 +108,10 @@ def current(pid: str):
     settlement, broken = settle(sp.partie)
     value = (sp, settlement)
     if broken is not None:   # shown up to the first problem, with its edit and delete (never cached)
-        g.broken = Broken(broken[0], [sentence(p, located=True) for p in broken[1]], sp.version)
+        with _broken_lock:
+            BROKEN[(sp.id, sp.version)] = Broken(broken[0], [sentence(p, located=True) for p in broken[1]], sp.version)
+            while len(BROKEN) > 256:
+                BROKEN.popitem(last=False)
         return value
     if size:
         cache.put(pid, value, size, current_app.config.get("SETTLEMENT_CACHE_DEALS"))
@@ -136,6 +139,20 @@ class Broken:
     number: int
     reasons: list
     version: int
+
+
+# the parties `current` found that cannot be replayed, by (id, version): a version is never replayed differently
+BROKEN: OrderedDict = OrderedDict()
+_broken_lock = threading.Lock()
+
+
+def broken_of(sp) -> Broken | None:
+    """Whether the stored partie `sp` (as `current` loaded it) cannot be replayed: its first wrong deal and why, or
+    None. The pages ask this (base.html's banner, the views that need the whole settlement), not the request's `g`."""
+    if sp is None:
+        return None
+    with _broken_lock:
+        return BROKEN.get((sp.id, sp.version))
 
 
 def load_or_404(pid: str) -> store.StoredPartie:

@@ -12,6 +12,7 @@ from flask import (
 )
 
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 
 from .. import games, runde_store, store
 from ..db import get_db
@@ -22,11 +23,12 @@ from ..problems import ScoringError
 from .creating import new_partie_page
 from .forms import EmptyForm, ImportForm
 from .history import editor, history_rows
+from .owned import PLAIN, owned, owner_web
 from .settling import choices, settle_up
-from .language import TR, euros, language, sentence
-from . import limits
+from .language import TR, euros, language, say, sentence, signed
+from . import assets, limits
 from .limits import passcode_ok
-from .loading import cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
+from .loading import broken_of, cache, current, load_or_404, remember  # noqa: F401  (cache: the tests empty it)
 from .responses import attachment
 from .runde import evenings
 
@@ -48,42 +50,52 @@ def index():
 def home_links() -> list:
     """The games' own pages the home page links to (Strohmandeln's calculator): (url, label)."""
     return [(url_for(endpoint), label) for game in games.offered()
-            for endpoint, label in game.home_links()]
+            for endpoint, label in game.web_part().home_links()]
 
 
 def game_name(row: dict):
-    """The name of a listed partie's game (a Term)."""
-    return (games.by_key(row.get("game")) or games.default()).name
+    """The name of a listed partie's game (a Term); a game this scorer does not know is named by its stored key."""
+    game = games.by_key(row.get("game"))
+    return game.name if game is not None else str(row.get("game"))
 
 
 def balance_of(row: dict) -> list[str]:
     """A listed partie's money, player by player ("Anna +1.20 € · Bernd −1.20 €"), from the cached replay;
     empty for a partie that cannot be read or replayed (its board says why)."""
-    from werkzeug.exceptions import HTTPException
     try:
         sp, settlement = current(row["id"])
     except HTTPException:
         return []
-    finally:
-        g.pop("broken", None)
     if not settlement.deals:
         return []
-    return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, settlement.money)]
+    return [f"{name} {euros(m)}" for name, m in zip(sp.partie.players, game_of(sp.partie).money(settlement))]
 
 
 def preset_name(row: dict):
-    """The name of a listed partie's rule set (a Term, translated by the template)."""
-    game = games.by_key(row.get("game")) or games.default()
-    return game.engine.PRESET_NAMES.get(row["rules"].get("preset"), row["rules"].get("preset"))
+    """The name of a listed partie's rule set (a Term, translated by the template); as stored for a game this scorer
+    does not know."""
+    game = games.by_key(row.get("game"))
+    preset = row["rules"].get("preset")
+    return game.engine.PRESET_NAMES.get(preset, preset) if game is not None else preset
 
 
 @bp.route("/new", methods=("GET", "POST"))
 @limits.creating
 def create():
-    """A new partie: which game (`?game=`, among those the web app offers), then that game's own form."""
-    game = games.by_key(request.values.get("game"))
-    if game is None or game not in games.offered():
+    """A new partie: which game (`?game=`, among those the web app offers; none named: the first), then that game's
+    own form. A game this scorer does not offer is not found (never another game instead)."""
+    key = request.values.get("game")
+    if not key:
         game = games.default()
+    else:
+        game = games.by_key(key)
+        if game is None or not game.offered:
+            if request.method != "POST":
+                abort(404)
+            # a form sent for a game this scorer does not offer: said, nothing stored, never another game's partie
+            return render_template("error.html", title=_("New partie"), message=_(
+                "This scorer has no game “%(game)s”: start the new partie from its page and choose one of its games.",
+                game=key[:40])), 400
     return new_partie_page(game, current_app.config.get("PASSCODE"), remember)
 
 
@@ -93,20 +105,26 @@ def board(pid):
     return board_page(pid)
 
 
-def board_page(pid) -> str:
-    """The board rendered (the view's page, and the answer to a deal form's Save that shows it at once)."""
+def board_page(pid, shown_path: str | None = None) -> str:
+    """The board rendered (the view's page, and the answer to a deal form's Save that shows it at once: its
+    `shown_path`, the board's address as a GET has it, for its language links)."""
     sp, settlement = current(pid)
     remember(pid)
     results = settlement.deals[:-BOARD_DEALS - 1:-1]   # the newest, without copying every deal
     undone = just_undone(sp)
     game = game_of(sp.partie)
-    web = game.web_module()
+    web = game.web_part()
+    whole = len(settlement.deals) == len(sp.partie.deals)
     return render_template(f"{game.templates}/board.html", board=True, sp=sp, partie=sp.partie, s=settlement,
                            results=results, undone=undone,
                            more=len(settlement.deals) > BOARD_DEALS, form=EmptyForm(version=sp.version),
                            poll=current_app.config["POLL_SECONDS"], **web.page_context(sp.partie),
                            settle=None if sp.running else settle_up(sp.partie, settlement, stored_choice(pid),
                                                                     carried_pot(sp, settlement)),
+                           bankrupt=game.bankrupt(settlement), after_rows=None, links=(), shown_path=shown_path,
+                           sheet=web.score_sheet(settlement, results, sp.partie),
+                           # the balances in words for a deal form opened offline later (a replayable partie only)
+                           context_line=web.balance_line(settlement) if whole else None,
                            **web.board_context(settlement))
 
 
@@ -133,10 +151,13 @@ def deals(pid):
     # the page's deals, newest first, without copying every deal: deals count - 25 * page + 1 to count - 25 * (page - 1)
     results = settlement.deals[max(count - page * DEALS_PAGE, 0):count - (page - 1) * DEALS_PAGE][::-1]
     game = game_of(sp.partie)
+    web = game.web_part()
+    sheet = web.score_sheet(settlement, results, sp.partie)   # a game that keeps a score sheet: the shared one
     return render_template("deals.html", sp=sp, partie=sp.partie, s=settlement, results=results, page=page,
                            pages=pages, first=results[-1].number if results else 0,
-                           last=results[0].number if results else 0, rows=f"{game.templates}/_deal_rows.html",
-                           **game.web_module().page_context(sp.partie))
+                           last=results[0].number if results else 0, board=False, sheet=sheet,
+                           rows="_sheet_rows.html" if sheet is not None else f"{game.templates}/_deal_rows.html",
+                           **web.page_context(sp.partie))
 
 
 @bp.route("/p/<pid>/version")
@@ -160,8 +181,12 @@ def end(pid):
     """End the partie; while the game warns that something is unfinished (its `end_context`), only after that
     warning. Not while a deal needs fixing: its money would be that of the deals before the problem, shown as
     final."""
+    refused = owner_web(pid).refuse_end(pid)
+    if refused:   # its owner ends it (a tournament's round: its organiser)
+        flash(refused, "refused")
+        return redirect(url_for("partie.board", pid=pid))
     sp, settlement = current(pid)
-    if g.get("broken"):
+    if broken_of(sp):
         return broken_page(sp)
     form = EmptyForm()
     page = end_context(sp.partie, settlement)
@@ -186,7 +211,7 @@ def end(pid):
 def carried_pot(sp, settlement) -> Decimal:
     """The pot kept by the earlier evenings of the partie's Runde (of its game) that came into this evening, as the
     Runde settles it (`scorer.runde.at_the_end`); 0 for a partie in no Runde or a game without a pot."""
-    if settlement.pot is None:
+    if not game_of(sp.partie).has_pot:
         return Decimal(0)
     db = get_db()
     rid = runde_store.runde_of(db, sp.id)
@@ -203,12 +228,12 @@ def end_context(partie, settlement) -> dict:
     """What the end page shows, from the game's `end_context(settlement)` hook: {"rows": [{"name", "points" (text
     or None), "money" (Decimal or None)}], "warnings": [what is unfinished], "notes": [more lines]}. A game
     without the hook: every player's balance and money, and its doubled games pending."""
-    own = game_of(partie).end_context(settlement)
+    game = game_of(partie)
+    own = game.web_part().end_context(settlement)
     if own is not None:
         return own
-    from .language import signed
-    pending = settlement.doubled_pending
-    balance, money = tuple(settlement.balance), tuple(settlement.money)
+    pending = game.doubled_pending(settlement)
+    balance, money = tuple(settlement.balance), tuple(game.money(settlement))
     return {"rows": [{"name": name, "points": signed(balance[i] if i < len(balance) else 0),
                       "money": money[i] if i < len(money) else None} for i, name in enumerate(partie.players)],
             "warnings": [_("%(num)s doubled games still pending.", num=pending)] if pending else [], "notes": []}
@@ -273,7 +298,7 @@ def _filename(sp: store.StoredPartie, ext: str) -> str:
 
 def broken_page(sp):
     """A page that needs the whole settlement, for a partie that cannot be replayed: what to fix first."""
-    b = g.broken
+    b = broken_of(sp)
     return render_template("error.html", title=_("Deal %(num)s needs fixing first", num=b.number),
                            message=" ".join(b.reasons)), 409
 
@@ -282,7 +307,7 @@ def broken_page(sp):
 def export_csv(pid):
     """The partie's totals as CSV (FORMAT.md)."""
     sp, settlement = current(pid)
-    if g.get("broken"):
+    if broken_of(sp):
         return broken_page(sp)
     text = csv_text(settlement)
     return Response(text, mimetype="text/csv",
@@ -294,7 +319,7 @@ def export_excel(pid):
     """The partie for a spreadsheet opened by double click, in the page's language (German: ';' and
     decimal commas, as a German Excel expects), UTF-8 with a byte order mark."""
     sp, settlement = current(pid)
-    if g.get("broken"):
+    if broken_of(sp):
         return broken_page(sp)
     german = language() == "de"
     text = excel_text(settlement, TR, separator=";" if german else ",", decimal="," if german else ".")
@@ -307,7 +332,7 @@ def export_file(pid):
     """The whole partie as a partie file, to keep or to import elsewhere."""
     sp = load_or_404(pid)
     if any(deal is None for deal in sp.partie.deals):   # a stored deal no game reads (written by hand): no file
-        current(pid)                                     # holds it; the page says which deal to fix (g.broken)
+        current(pid)                                     # holds it; the page says which deal to fix (broken_of)
         return broken_page(sp)
     return Response(dumps(sp.partie), mimetype="application/json",
                     headers={"Content-Disposition": attachment(_filename(sp, "json"))})
@@ -414,9 +439,8 @@ def manifest():
 def static_version() -> str:
     """A short hash of the static files (the shared ones and every game's): the service worker's cache name, so that
     a deploy replaces it. Worked out once per app."""
-    from .assets import version
     if "scorer_static_version" not in current_app.extensions:
-        current_app.extensions["scorer_static_version"] = version(current_app)
+        current_app.extensions["scorer_static_version"] = assets.version(current_app)
     return current_app.extensions["scorer_static_version"]
 
 
@@ -428,12 +452,11 @@ PRECACHE = ("app.js", "form.js", "icon.svg", "icon-192.png")   # the stylesheets
 @bp.route("/sw.js")
 def service_worker():
     """The service worker (static/sw.js), served from the root so that it may look after every page."""
-    from .assets import static_files
     with open(f"{current_app.static_folder}/sw.js", encoding="utf-8") as fh:
         script = fh.read()
     # the files it keeps, under the hashed names the pages use
     precache = json.dumps([url_for("static", filename=name) for name in PRECACHE]
-                          + [url_for(endpoint, filename=name) for endpoint, name in static_files(current_app)])
+                          + [url_for(endpoint, filename=name) for endpoint, name in assets.static_files(current_app)])
     script = re.sub(r"const PRECACHE = \[[^\]]*\];", lambda m: f"const PRECACHE = {precache};", script, count=1)
     response = Response(script, mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
@@ -445,8 +468,6 @@ def brand(partie=None, runde=None) -> str:
     """The header's name: on a partie's pages its game's name (the seam's `Game.name`); on a Runde's pages its
     game's name while every evening of it is that game (a Runde that plays several says "Tarock"); elsewhere
     the app's neutral "Tarock"."""
-    from .. import games
-    from .language import say
     if runde is not None:
         played = {p.game for p in runde.parties} | {runde.game}
         game = games.by_key(played.pop()) if len(played) == 1 else None
@@ -456,4 +477,18 @@ def brand(partie=None, runde=None) -> str:
 
 @bp.app_context_processor
 def _static_version():
-    return {"static_version": static_version, "brand": brand}
+    """What base.html asks of every page: the static files' version, the header's name, and the partie, stored
+    partie and Runde a page is of (None on a page of none: a page that has one passes it)."""
+    context = {"static_version": static_version, "brand": brand, "broken_of": broken_of, "partie": None, "sp": None,
+               "brand_runde": None, "owned": None, "plays_money": True,
+               # the address a page's language links come back to: its own (a kept public page's: `tournament.served`)
+               "shown_path": g.get("shown_path")}
+    pid = (request.view_args or {}).get("pid")
+    if isinstance(pid, str):   # a partie's page: what its owner (a tournament's table) adds to it
+        try:
+            found = owned(pid)
+        except Exception:   # noqa: BLE001 - never a page lost to its owner's line
+            return context
+        if found.web is not PLAIN:
+            context.update(owned=found, plays_money=found.plays_money)
+    return context

@@ -19,19 +19,23 @@ from flask import (Blueprint, Response, abort, current_app, flash, redirect, ren
                    url_for)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
+from flask_babel import force_locale, pgettext
 from markupsafe import Markup
 from wtforms import RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
-from .. import games, runde_store, store
+from .. import games, partie_file, runde_store, store
+from ..amounts import money_text
 from ..db import get_db
+from ..export import guarded as export_guarded, safe
+from ..file_format import MOST_PROBLEMS, WEB_MAX_DEALS, lone_surrogate
 from ..games import game_of
 from ..partie import MAX_NAME, check_name, name_key
 from ..runde import (Evening, at_the_end, SUMMARY_MARK, dump_summary, in_period, load_summary, open_balances, standings,
                      summarize)
 from ..runde_store import (MAX_MEMBERS, SETTLES, HeldElsewhereError, InAnotherRundeError, NameTakenError,
                            TooManyMembersError)
+from ..problems import ScoringError
 from ..store import NotFoundError
 from .forms import EmptyForm, Form, ImportForm
 from .language import euros, language, number, say, sentence
@@ -41,7 +45,8 @@ from .loading import cache as settlement_cache
 from .loading import remember
 from .responses import attachment
 from .loading import settle
-from .svg import path
+from .settling import choices
+from ..gameweb.chart import path, thinned
 
 bp = Blueprint("runde", __name__)
 MY_RUNDEN = 20
@@ -231,15 +236,8 @@ def evenings(runde: runde_store.Runde) -> tuple[list, list]:
         if problem is not None:
             broken.append((p.id, problem))
         out.append(Evening(p.id, p.created[:10], p.game, p.members, facts["deals"], facts["points"], facts["money"],
-                           facts["figures"], p.settled, facts["played"], facts["pot"], keeps_pot(p)))
+                           facts["figures"], p.settled, facts["played"], facts["pot"], p.at_the_end))
     return at_the_end(out), broken
-
-
-def keeps_pot(p: runde_store.RundePartie) -> bool:
-    """Whether the partie's stored choice for the end of the evening keeps its pot (`settling.KEEP`, as its end
-    page settles it; anything else, or none, is the game's default: shared)."""
-    from .settling import KEEP
-    return p.at_the_end == KEEP
 
 
 def keep_at_once(db, evenings) -> None:
@@ -351,7 +349,6 @@ def figure(value) -> str:
     return number(value)
 
 
-CHART_POINTS = 100   # points a member's line has at most: 3 px apart on a phone
 
 
 def chart(table, runde) -> dict | None:
@@ -368,8 +365,7 @@ def chart(table, runde) -> dict | None:
         series = table.running[m]
         if not series:
             continue
-        every = -(-len(series) // CHART_POINTS)   # a long Runde: every k-th evening of the member's, and the last
-        series = series[::every] + ([series[-1]] if (len(series) - 1) % every else [])
+        series = [series[k] for k in thinned(len(series))]   # a long Runde: every k-th evening of his, and the last
         d = path(((i / max(n - 1, 1)) * width, float((high - v) / span) * height) for i, v in series)
         lines.append({"member": m, "d": d, "colour": index % 8})
     zero = float(high / span) * height
@@ -545,16 +541,12 @@ def settle_marks(rid):
 
 def guarded(rows):
     """Every cell formula-safe under either separator (`export.guarded`)."""
-    from ..export import guarded as guard
-
-    return guard(rows)
+    return export_guarded(rows)
 
 
 def standings_rows(runde, table, money, count) -> list[list]:
     """The standings and the head to head as rows: a header, a row per member; then the head to head."""
     names = {m.id: m.name for m in runde.members}
-    from ..export import safe
-
     header = [_("Player"), _("Evenings"), _("Deals"), _("Points"), _("Money"), _("Money per evening")]
     header += [say(label) for label in table.labels]
     out = [header]
@@ -588,8 +580,6 @@ def _filename(runde, ext: str) -> str:
 @bp.route("/r/<rid>/standings.csv")
 def export_csv(rid):
     """The standings and the head to head as CSV (English words, money as 1.20)."""
-    from ..amounts import money_text
-
     runde, table = _table_for_export(rid)
     out = io.StringIO()
     with_english = _english_rows(runde, table, lambda x: money_text(Decimal(x).quantize(Decimal("0.01"))))
@@ -598,8 +588,6 @@ def export_csv(rid):
 
 
 def _english_rows(runde, table, money):
-    from flask_babel import force_locale
-
     with force_locale("en"):
         return standings_rows(runde, table, money, None)
 
@@ -607,8 +595,6 @@ def _english_rows(runde, table, money):
 @bp.route("/r/<rid>/excel.csv")
 def export_excel(rid):
     """The standings for a spreadsheet, in the page's language (German: ';' and decimal commas), with a BOM."""
-    from ..amounts import money_text
-
     runde, table = _table_for_export(rid)
     german = language() == "de"
     rows = standings_rows(runde, table, lambda x: money_text(Decimal(x).quantize(Decimal("0.01")),
@@ -626,8 +612,6 @@ RUNDE_VERSION = 1
 @bp.route("/r/<rid>/runde.json")
 def export_file(rid):
     """The whole Runde as one file: its name, settings, members and each partie as a partie file."""
-    from ..partie_file import to_dict
-
     runde = load_or_404(rid)
     names = {m.id: m.name for m in runde.members}
     parties = []
@@ -637,7 +621,7 @@ def export_file(rid):
         except Exception:   # noqa: BLE001 - rules this scorer cannot read: left out
             continue
         entry = {"members": [names[m] for m in p.members], "created": p.created, "settled": p.settled,
-                 "partie": to_dict(sp.partie)}
+                 "partie": partie_file.to_dict(sp.partie)}
         if p.at_the_end is not None:   # its choice at the end (the pot kept): the Runde settles it by that
             entry["at_the_end"] = p.at_the_end
         parties.append(entry)
@@ -652,9 +636,6 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
     """A Runde file read and checked whole: (what to store, None) or (None, the problems, each naming its
     partie and deal). The reading stops at the 20th problem (a file of bad deals costs no more than 20 of
     them), and a partie of more than `WEB_MAX_DEALS` deals is refused at once."""
-    from ..partie_file import MOST_PROBLEMS, WEB_MAX_DEALS, from_dict, lone_surrogate
-    from ..problems import ScoringError
-
     try:
         data = json.loads(raw)
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -698,7 +679,8 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             problems.append(f"{where}: " + _("it is not a partie."))
             continue
         try:
-            partie = from_dict(entry["partie"], most_problems=MOST_PROBLEMS - len(problems), most_deals=WEB_MAX_DEALS)
+            partie = partie_file.from_dict(entry["partie"], most_problems=MOST_PROBLEMS - len(problems),
+                                           most_deals=WEB_MAX_DEALS)
             settlement = game_of(partie).replay(partie)
         except ScoringError as exc:
             problems += [f"{where}: " + sentence(p, located=True) for p in exc.problems[:MOST_PROBLEMS - len(problems)]]
@@ -716,7 +698,6 @@ def read_runde_file(raw: bytes) -> tuple[dict | None, list[str]]:
             problems.append(f"{where}: " + _("its date cannot be read."))
             continue
         settled = entry.get("settled") if isinstance(entry.get("settled"), str) else None
-        from .settling import choices
         choice = entry.get("at_the_end")
         if choice is not None and (not isinstance(choice, str) or choice not in choices(partie)):
             problems.append(f"{where}: " + _("its choice for the end of the evening is not one of its game's."))

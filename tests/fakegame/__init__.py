@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from scorer.options import RuleSetForm
 from scorer.partie import Partie
-from scorer.partie_file import deal_frame, names_of
+from scorer.file_format import deal_frame, names_of
 from scorer.problems import Problem, ScoringError
 from scorer.settlement import Settlement as BaseSettlement
 from scorer.words import Message, N_

@@ -7,7 +7,7 @@ Pure dict conversions; the JSON text and the frame every game's file shares are 
 from __future__ import annotations
 
 
-from ...partie_file import deal_frame, different_names, names_of
+from ...file_format import deal_frame, different_names, names_of
 from .deals import CONTRACT_LABELS, Deal
 from .problems import Problem
 from .rules import TARGET

@@ -4,11 +4,15 @@ Its key is "haferltarock", as parties stored so far and the new-partie address (
 say it; in code the game is `haferl` (this folder: its engine, `web.py`, `templates/haferl/`).
 """
 
-from ...tarock import TarockGame
+from ...game import ZERO
+from ...tarock.game import TarockGame
 from ...words import N_
 from .. import haferl
 from . import file, samples, scoring, tables
 from .problems import HaferlError
+
+
+KEEP = "keep"   # the choice at the end of the evening that keeps the pot for the next one (its web part's words)
 
 
 class Haferl(TarockGame):
@@ -22,6 +26,7 @@ class Haferl(TarockGame):
     choice = N_("Bavarian Tarock (3 or 4)")
     web = "scorer.games.haferl.web"
     templates = "haferl"
+    has_pot = True
 
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)
@@ -35,11 +40,14 @@ class Haferl(TarockGame):
     def sheet(self, settlement):
         return [(tuple(r.net), tuple(r.balance)) for r in settlement.deals]
 
-    def at_the_end_choices(self):
-        return dict(self.web_module().AT_THE_END)
+    def pot(self, settlement):
+        return settlement.pot
 
-    def card_points_note(self):
-        return self.web_module().CARD_POINTS_NOTE
+    def bankrupt(self, settlement):
+        return settlement.bankrupt
+
+    def close(self, money, pot, choice, carried=ZERO):
+        return scoring.close(money, pot, choice == KEEP, carried)
 
 
 GAME = Haferl()

@@ -11,6 +11,7 @@ from decimal import Decimal
 from operator import add
 from typing import NamedTuple
 
+from ...game import Closing
 from ...partie import Partie
 from ...settlement import Settlement as BaseSettlement, read_off
 from ...amounts import CENT, shared, to_cents
@@ -287,6 +288,20 @@ def at_the_end(settlement: Settlement, keep_pot: bool = False) -> tuple[tuple[De
     if keep_pot or not pot:
         return tuple(balance), pot
     return tuple(to_cents(b + s) for b, s in zip(balance, shared(pot, len(balance)))), ZERO
+
+
+def close(money, pot: Decimal | None, keep: bool, carried: Decimal = ZERO) -> Closing:
+    """An evening's end (RULES-BAVARIAN.md §2): the pot shared equally among the players (the cents that do not divide
+    go to the first players in seating order), with the pot the Runde's earlier evenings kept and carried in shared
+    after it; or kept for the next evening, the carried pot with it: then the pot's line is what it keeps (the
+    players' money adds up to minus it), else minus what it pays out of the carried pot."""
+    pot = pot or ZERO
+    money = tuple(money)
+    if keep:
+        return Closing(money, pot, carried, True, pot, carried + pot)
+    n = len(money)
+    return Closing(tuple(to_cents(m + s + c) for m, s, c in zip(money, shared(pot, n), shared(carried, n))),
+                   pot, carried, False, -carried, ZERO)
 
 
 def schrift(settlement: Settlement) -> tuple[int, ...]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from ...amounts import money_text
 from ...partie import table_head
+from ...words import Message
 from .deals import CONTRACT_LABELS
 from .rules import TARGET
-from .scoring import Settlement
+from .scoring import POT, Settlement
 
 
 def rows(settlement: Settlement, sheet) -> list[list]:
@@ -79,11 +82,6 @@ def table(settlement: Settlement) -> str:
 def figures(settlement: Settlement) -> list[tuple]:
     """The game's own figures of an evening, per player (the Runde's standings add them up): the games each
     declared and won, by contract, and (with a pot) what each paid into the pot and took out of it."""
-    from decimal import Decimal
-
-    from ...words import Message
-    from .scoring import POT
-
     n = len(settlement.partie.players)
     declared: dict = {}
     won: dict = {}

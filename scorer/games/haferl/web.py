@@ -1,5 +1,5 @@
-"""Bavarian Tarock in the web app: its forms, its pages' words, its deal form: everything the shared routes
-ask of this game through the registry (`Game.web`, see scorer/game.py for the hooks). Its pages are
+"""Bavarian Tarock in the web app: its forms, its pages' words, its deal form: its web part, `HaferlWeb` (a
+`scorer.gameweb.GameWeb`: every hook the shared routes ask of a game's web part). Its pages are
 `templates/haferl/`. The engine does every sum.
 """
 
@@ -13,18 +13,20 @@ from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from . import CONTRACT_LABELS, PRESET_NAMES, PRESETS, Deal
-from .game import GAME
+from .game import GAME, KEEP
 from .rules import TARGET
-from .scoring import POT, at_the_end as engine_at_the_end, next_dealer as engine_next_dealer, score as engine_score
+from .file import parse_deal
+from .scoring import POT, next_dealer as engine_next_dealer, score as engine_score
+from ...gameweb import GameWeb
+from ...gameweb.blueprint import GameBlueprint
+from ...gameweb.chart import chart
+from ...gameweb.forms import Form, new_key, rules_from_form, seats
+from ...gameweb.sheet import Cell, Column, HeadCell, HeadRow, Line, Sheet, dealt, plain_euros, tone
+from ...gameweb.words import SCORE_COLON, euros, say
 from ...partie import Partie, check_name, clean_name, name_key
 from ...problems import Problem
-from ...web.assets import GameBlueprint
-from ...web.creating import rules_from_form
-from ...web.forms import Form, new_key, seats
-from ...web.language import SCORE_COLON, euros, say
-from ...web.svg import path
 
-blueprints = (GameBlueprint("haferl", __name__),)   # its pages (templates/haferl/) and static files (static/) in this folder
+BLUEPRINT = GameBlueprint("haferl", __name__)   # its pages (templates/haferl/) and static files (static/) in this folder
 
 CARD_POINTS_NOTE = _l("Bavarian Tarock is counted card by card (Ace 11, Ten 10, King 4, Ober 3, Unter 2; 120 in all): "
                       "the calculator, which counts in threes, is for Strohmandeln.")   # the calculator page's words
@@ -129,7 +131,6 @@ def decided(deal, partie) -> tuple[bool | None, bool]:
 
 def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
-    from .file import parse_deal
     deal = parse_deal(raw, [])
     text = facts(deal, partie, *decided(deal, partie))
     if deal is not None and 0 <= deal.dealer < len(partie.players):
@@ -145,32 +146,15 @@ def transfers(result, partie) -> list[tuple[str, str, str, str]]:
              euros(t.amount, sign=False), str(REASONS.get(t.reason, t.reason))) for t in result.transfers]
 
 
-CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
-
-
-def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """Every player's running balance as SVG path data (None before two deals)."""
-    n = len(settlement.partie.players)
+def running(settlement) -> list[list]:
+    """Each player's money before the first deal (what he paid into the first pot) and after every deal: the
+    board's chart (`gameweb.chart`)."""
     deals = settlement.deals
     if not deals:
-        return None
-    count = len(deals) + 1   # the balances before the first deal, then after each
-    step_every = -(-count // CHART_POINTS)
-    picked = list(range(0, count, step_every)) + ([count - 1] if (count - 1) % step_every else [])
+        return [[] for _ in settlement.partie.players]
     first = deals[0]
-    series = [[deals[k - 1].balance[i] if k else first.balance[i] - first.net[i] for k in picked] for i in range(n)]
-    top = max(max(max(s) for s in series), 0)
-    bottom = min(min(min(s) for s in series), 0)
-    span = (top - bottom) or 1
-    pad = 6
-    count = len(series[0])
-    step = (width - 2 * pad) / (count - 1)
-
-    def y(v):
-        return round(float(pad + (top - v) * (height - 2 * pad) / span), 1)
-
-    lines = [path((pad + i * step, y(v)) for i, v in enumerate(s)) for s in series]
-    return {"width": width, "height": height, "lines": lines, "zero": y(0)}
+    return [[first.balance[i] - first.net[i]] + [r.balance[i] for r in deals]
+            for i in range(len(settlement.partie.players))]
 
 
 # -- the board and the deal form ------------------------------------------------------------------------
@@ -189,13 +173,26 @@ def page_context(partie) -> dict:
     return {"describe": describe, "transfers": transfers, "antes": antes}
 
 
-AT_THE_END = {"share": _l("Share the pot as the rules say"), "keep": _l("Keep the pot for the next evening")}
+AT_THE_END = {"share": _l("Share the pot as the rules say"), KEEP: _l("Keep the pot for the next evening")}
 
 
-def at_the_end(settlement, choice: str | None = None):
-    """Each player's money when the evening ends (the engine shares the pot, or keeps it: `choice` "keep"),
-    and the pot kept."""
-    return engine_at_the_end(settlement, choice == "keep")
+def pot_lines(closing, names) -> list[tuple[str, str]]:
+    """Under "Who pays whom" (the `pot_lines` hook): the pot shared equally or kept (RULES-BAVARIAN.md §2), each one's
+    money after it (what a Runde counts for the evening), and the pot the Runde's earlier evenings kept, shared with
+    it or kept on."""
+    lines = []
+    if closing.pot:
+        amount = euros(closing.pot, False)
+        lines.append(("", _("The pot (%(amount)s) is kept for the next evening.", amount=amount) if closing.kept else
+                      _("The pot (%(amount)s) is shared equally.", amount=amount)))
+    lines.append(("money-at-the-end", _("At the end:") + " " + " · ".join(
+        f"{name} {euros(amount)}" for name, amount in zip(names, closing.money))))
+    if closing.carried:
+        amount = euros(closing.carried, False)
+        lines.append(("carried", _("The pot kept by earlier evenings of the Runde (%(amount)s) stays in the pot for "
+                                   "the next evening too.", amount=amount) if closing.kept else
+                      _("The pot kept by earlier evenings of the Runde (%(amount)s) is shared too.", amount=amount)))
+    return lines
 
 
 def end_context(settlement) -> dict:
@@ -210,6 +207,43 @@ def end_context(settlement) -> dict:
     return {"rows": rows, "warnings": [], "notes": notes}
 
 
+def score_sheet(settlement, results, partie) -> Sheet:
+    """The score sheet (the `score_sheet` hook), as Königrufen's: the names as column heads and the pot as a column of
+    its own; on the board the head also holds each one's money (the settlement's `balance`, what he paid into the pot
+    included: red only for a loss beyond his share of it) and, with a bankroll, what each has left. A line per deal:
+    each player's money for it (coloured by what he won or lost: an ante paid into a refilled pot is said in the
+    line, never shown as a loss) over his money after it; the pot's change over the pot after it."""
+    names = partie.players
+    n = len(names)
+    pot = settlement.pot
+    extra = (Column(_("Pot"), "pot-col"),) if pot is not None else ()
+    mine = [b + (pot / n if pot is not None else 0) for b in settlement.balance]
+    head = (HeadRow("cash", _("Money"), tuple(
+        HeadCell(plain_euros(b), f"balance-{i}", "pos" if b > 0 else "neg" if mine[i] < 0 else "zero")
+        for i, b in enumerate(settlement.balance)) + ((HeadCell(euros(pot, False).replace(" €", ""), "pot", "pot-col"),)
+                                                     if extra else ()), symbol="€"),)
+    if settlement.credits:
+        head += (HeadRow("left", _("Left"), tuple(HeadCell(euros(c, False).replace(" €", ""), f"credits-{i}")
+                                                 for i, c in enumerate(settlement.credits)) + ((HeadCell(""),) if extra
+                                                                                               else ()),
+                         shown=True, title=_("Left of the bankroll")),)
+    lines = []
+    for r in results:
+        ante = antes(r)
+        paid = [names[i] for i, a in enumerate(ante) if a]
+        cells = tuple(Cell(plain_euros(x) if x else "·", "net " + tone(x + ante[i]), plain_euros(r.balance[i]),
+                           cls="sat" if r.sitting_out == i else "") for i, x in enumerate(r.net))
+        if extra:
+            change = -sum(r.net)
+            cells += (Cell(plain_euros(change) if change else "·", "zero", euros(r.pot, False).replace(" €", ""),
+                           cls="pot-col"),)
+        lines.append(Line(r.number, describe(r, partie), dealt(partie, r), cells, note=_(
+            "%(names)s: %(amount)s each into the refilled pot", names=", ".join(paid), amount=euros(max(ante), False))
+            if paid else ""))
+    return Sheet(names, _("Score sheet: money for each deal and the running total of every player"), head,
+                 tuple(lines), extra, out=settlement.sitting_out, kind="money-sheet")
+
+
 def common_starts(settlement) -> list[dict]:
     """The board's shortcuts into the deal form: one per contract of the rule set, with the contract chosen."""
     return [{"label": say(CONTRACT_LABELS[c]), "detail": "", "query": {"contract": c}}
@@ -217,7 +251,7 @@ def common_starts(settlement) -> list[dict]:
 
 
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "starts": common_starts(settlement)}
+    return {"chart": chart(running(settlement)), "starts": common_starts(settlement)}
 
 
 def make_form(sp, settlement, deal=None, fresh: bool = False) -> DealForm:
@@ -311,3 +345,34 @@ def summary(result, partie) -> str:
     a 409, where two deals are compared."""
     changes = ", ".join(f"{partie.players[i]} {euros(x)}" for i, x in enumerate(result.net))
     return f"{describe(result, partie)} — {changes}"
+
+
+class HaferlWeb(GameWeb):
+    """Bavarian Tarock's web part (the hooks: scorer/gameweb/__init__.py)."""
+
+    blueprint = BLUEPRINT
+    NewPartieForm = NewPartieForm
+    FIELD_OF = FIELD_OF
+    ACTIONS = ACTIONS
+    partie_from_form = staticmethod(partie_from_form)
+    make_form = staticmethod(make_form)
+    to_deal = staticmethod(to_deal)
+    form_context = staticmethod(form_context)
+    short_result = staticmethod(short_result)
+    describe = staticmethod(describe)
+    summary = staticmethod(summary)
+    history_facts = staticmethod(history_facts)
+    page_context = staticmethod(page_context)
+    board_context = staticmethod(board_context)
+    score_sheet = staticmethod(score_sheet)
+    end_context = staticmethod(end_context)
+    pot_lines = staticmethod(pot_lines)
+
+    def at_the_end_choices(self) -> dict:
+        return dict(AT_THE_END)
+
+    def card_points_note(self):
+        return CARD_POINTS_NOTE
+
+
+WEB = HaferlWeb()

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ...amounts import card_points_text
-from ...cards import PACK_54
+from ...tarock.cards import PACK_54
 from ...words import N_, Message, Thirds, Words
 from .problems import Problem
 from .rules import (BIRDS, CONCEDABLE, CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE, PREMIUM_LABELS,

@@ -7,14 +7,12 @@ deals) are read and written by `scorer.partie_file`, which asks the game (`score
 from __future__ import annotations
 
 
-from ...partie import Partie
-
-from ...partie_file import deal_frame, different_names, names_of
+from ...file_format import deal_frame, different_names, names_of
 from ...words import N_
 from .deals import ABSENT, TOTAL, Deal, Premium, format_card_points, parse_card_points, written
-from .problems import KoenigrufenError, Problem
+from .problems import Problem
 from .rules import CONTRACT_LABELS, KING_CALLS, KONTRA_LEVELS, NEGATIVE, POSITIVE
-from .scoring import Settlement
+from ...tarock.radl import settlement_to_dict  # noqa: F401 - the file module's settlement JSON (Game.file)
 
 FORMAT = "koenigrufen-partie"
 VERSION = 1
@@ -229,20 +227,3 @@ def deal_to_dict(deal: Deal) -> dict:
                 entry["kontra"] = p.kontra
             out["premiums"].append(entry)
     return out
-
-
-
-
-def settlement_to_dict(settlement: Settlement) -> dict:
-    """The settlement of §10 (`replay --json`)."""
-    def one(r):
-        return {"number": r.number, "type": r.deal.type, "dealer": r.deal.dealer, "contract": r.deal.contract,
-                "multiplier": r.multiplier, "points": list(r.points), "money_points": list(r.money_points),
-                "doubled_pending": r.doubled_pending,
-                "items": [{"item": i.item, "points": list(i.points), "money_points": list(i.money_points)}
-                          for i in r.items]}
-
-    return {"players": list(settlement.partie.players), "deals": [one(r) for r in settlement.deals],
-            "balance": list(settlement.balance), "money_balance": list(settlement.money_balance),
-            "money": [str(m) for m in settlement.money], "next_dealer": settlement.next_dealer,
-            "doubled_pending": settlement.doubled_pending, "radl_left": settlement.radl_left}

@@ -3,8 +3,8 @@
 Its web module is `scorer.games.koenigrufen.web`, its pages `templates/koenigrufen/` in this folder.
 """
 
-from ... import partie_file
-from ...tarock import TarockGame
+from ... import file_format
+from ...tarock.game import TarockGame
 from ...partie import Partie
 from ...words import N_
 from .. import koenigrufen
@@ -26,6 +26,7 @@ class Koenigrufen(TarockGame):
     templates = "koenigrufen"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS
+    doubled_rounds = True   # the doubled Radl
 
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)
@@ -33,32 +34,20 @@ class Koenigrufen(TarockGame):
     def sitting_out(self, result):
         return result.sitting_out
 
-    def asks(self, form, partie, before):
-        return self.web_module().asks(form, partie, before)
-
-    def new_form_values(self, rules):
-        return self.web_module().new_form_values(rules)
-
-    def count_cards(self, rules, args):
-        return self.web_module().count_cards(rules, args)
-
-    def calculator(self, rules):
-        return self.web_module().CALCULATOR
-
 
 GAME = Koenigrufen()
 
 
 def loads(text: str | bytes) -> Partie:
     """A partie from the text of a Königrufen partie file; KoenigrufenError lists every problem."""
-    return partie_file.loads(text, GAME)
+    return file_format.loads_as(text, GAME)
 
 
 def from_dict(data: object) -> Partie:
     """A partie from the parsed JSON of a Königrufen partie file; every problem raised at once."""
-    return partie_file.from_dict(data, GAME)
+    return file_format.from_dict_as(data, GAME)
 
 
 def dumps(partie: Partie) -> str:
     """The partie file's text (the full rule set, §9: `rules_in_full`)."""
-    return partie_file.dumps(partie)
+    return file_format.dumps_of(partie, GAME)

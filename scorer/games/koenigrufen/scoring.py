@@ -4,77 +4,19 @@ the Radl, the doubled Radl and the next dealer (RULES-KOENIGRUFEN.md §2–§8).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import NamedTuple
 
 from ...partie import Partie
-from ...settlement import Settlement as BaseSettlement, read_off
-from ...amounts import CENT
+from ...tarock.radl import DealResult, Replay, Settlement as RadlSettlement, in_money  # noqa: F401 - the game's own
+from ...tarock.sides import Item, Items
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
 from .rules import BETTEL, BIRDS, HOLDINGS, NEGATIVE, SAECKE, SOLO, VALAT_FACTOR, RuleSet
 
 
-class Item(NamedTuple):
-    """One part of a deal: the game, a premium, the Valat, Trischaken, a renonce, a concession or a misdeal,
-    with each player's points (Schrift) and money points (Geld), the deal's multiplier applied."""
-
-    item: str
-    points: tuple[int, ...]
-    money_points: tuple[int, ...]
-
-
-def in_money(money_points, stake: Decimal) -> tuple[Decimal, ...]:
-    """Money points as money: each times the stake, in cents (a deal's, a balance's)."""
-    return tuple((m * stake).quantize(CENT) for m in money_points)
-
-
-class DealResult(NamedTuple):
-    """One deal as the scoresheet shows it, with everything derived from the deals before it."""
-
-    number: int
-    deal: Deal
-    multiplier: int
-    items: tuple[Item, ...]
-    points: tuple[int, ...]
-    money_points: tuple[int, ...]
-    balance: tuple[int, ...]
-    money_balance: tuple[int, ...]
-    doubled_pending: int
-    next_dealer: int
-    sitting_out: int | None
-    vorhand: int
-    won: bool | None          # the declarer's side won (None: Trischaken, renonce, concession, misdeal)
-    triggered: bool           # the deal started a doubled Radl
-
-
 @dataclass(frozen=True)
-class Settlement(BaseSettlement):
-    """The result of replaying a partie: each deal, the balances in points and money points, what comes next."""
-
-    partie: Partie
-    deals: tuple[DealResult, ...]
-    balance: tuple[int, ...]
-    money_balance: tuple[int, ...]
-    next_dealer: int | None
-    doubled_pending: int
-    counted: int              # deals that count toward the Radl (games and renonces)
-
-    @property
-    def money(self) -> tuple[Decimal, ...]:
-        """Each player's money: money points times the stake, in cents."""
-        stake = self.partie.rules.stake
-        return in_money(self.money_balance, stake)
-
-    @property
-    def radl_left(self) -> int:
-        """Counted deals missing to end the Radl (0 before any and at a Radl's end)."""
-        return -self.counted % len(self.partie.players)
-
-    @property
-    def vorhand(self) -> int | None:
-        """Who leads the next deal (and may play Rufer, Trischaken, Sechserdreier)."""
-        return None if self.next_dealer is None else vorhand(self.next_dealer, len(self.partie.players))
+class Settlement(RadlSettlement):
+    """The replay of a partie (`scorer.tarock.radl`: the Radl, the doubled Radl, the next dealer), and who sits the
+    next deal out at a table of five."""
 
     @property
     def sitting_out(self) -> int | None:
@@ -93,36 +35,9 @@ def sides(deal: Deal, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return team, tuple(p for p in range(n) if p != out and p not in team)
 
 
-def _split(value: int, declarers_win: bool, team, others, n: int) -> list[int]:
-    """An item of value `value`: 2 vs 2 each winner +v and each loser -v; 1 vs 3 the lone player ±3v."""
-    out = [0] * n
-    sign = 1 if declarers_win else -1
-    lone = len(team) == 1
-    for p in team:
-        out[p] = sign * (3 * value if lone else value)
-    for p in others:
-        out[p] = -sign * value
-    return out
-
-
-class _Items:
-    def __init__(self, rules: RuleSet, n: int):
-        self.rules, self.n, self.items = rules, n, []
-
-    def add(self, name: str, points: list[int], money: list[int] | None = None) -> None:
-        money = points if money is None else money
-        if self.rules.kontra_in_schrift:
-            points = money
-        self.items.append(Item(name, tuple(points), tuple(money)))
-
-    def side(self, name: str, value: int, declarers_win: bool, team, others, kontra: int = 1) -> None:
-        points = _split(value, declarers_win, team, others, self.n)
-        self.add(name, points, [kontra * x for x in points])
-
-
 def score(rules: RuleSet, deal: Deal, n: int) -> tuple[Item, ...]:
     """The items of one deal that `check` accepted, before any doubled Radl."""
-    out = _Items(rules, n)
+    out = Items(n, rules.kontra_in_schrift)
     if deal.type == "misdeal":
         pay = [rules.misdeal_penalty] * n
         pay[deal.offender] = -rules.misdeal_penalty * (n - 1)
@@ -151,7 +66,7 @@ def score(rules: RuleSet, deal: Deal, n: int) -> tuple[Item, ...]:
         amount = value + (0 if deal.contract == "rufer" else sum(
             rules.premium_value(e.premium, True) for e in deal.premiums
             if e.premium in BIRDS and e.side == "declarer" and e.announced))
-        out.add("conceded", _split(amount, False, team, others, n))
+        out.side("conceded", amount, False, team, others)
         return tuple(out.items)
     void = deal.contract == "solorufer" and deal.real_partner is None
     game_kontra = 1 if void else deal.kontra
@@ -331,93 +246,21 @@ def triggers(rules: RuleSet, deal: Deal) -> bool:
             or (deal.contract in BETTEL and "bettel" in rules.doubled_radl))
 
 
+def won(rules: RuleSet, deal: Deal) -> bool | None:
+    """Whether the declarer's side won a game (None: a Trischaken, a concession)."""
+    return None if deal.contract == "trischaken" or deal.conceded else deal_won(deal)
+
+
 def next_dealer(players: int, deal: Deal) -> int:
     """After a misdeal the same dealer deals again; otherwise the Vorhand deals next."""
     return deal.dealer if deal.type == "misdeal" else (deal.dealer + 1) % players
 
 
-def start(partie: Partie) -> Settlement:
-    """The settlement before any deal."""
-    zero = (0,) * len(partie.players)
-    return Settlement(partie=partie.with_deals(()), deals=(), balance=zero, money_balance=zero, next_dealer=None,
-                      doubled_pending=0, counted=0)
-
-
-def replay(partie: Partie, *, checked: bool = False) -> Settlement:
-    """Every deal scored in order (KoenigrufenError names each that cannot be; `checked`: they passed `check`)."""
-    return extend(start(partie), partie.deals, checked=checked)
-
-
-def _after(partie: Partie, results: tuple, settlement: Settlement) -> Settlement:
-    """The settlement of `partie` (its first deals) after `results`: the last one's Schrift and money points, next
-    dealer and doubled Radl pending; the deals counted."""
-    last = results[-1]
-    return Settlement(partie=partie, deals=results, balance=last.balance,
-                      money_balance=last.money_balance, next_dealer=last.next_dealer,
-                      doubled_pending=last.doubled_pending,
-                      counted=sum(1 for r in results if r.deal.counted))
-
-
-def upto(settlement: Settlement, k: int) -> Settlement:
-    """The settlement after the first `k` deals, read off their results (`scorer.settlement.read_off`)."""
-    return read_off(settlement, k, start, _after)
-
-
-def extend(settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
-    """The settlement after `deals` more, continuing from `settlement` exactly as a full replay would."""
-    partie = settlement.partie
-    rules = partie.rules
-    n = len(partie.players)
-    deals = tuple(deals)
-    results = list(settlement.deals)
-    balance, money = list(settlement.balance), list(settlement.money_balance)
-    pending, counted, dealer = settlement.doubled_pending, settlement.counted, settlement.next_dealer
-    problems: list[Problem] = []
-    scored: dict = {}   # (id(deal), multiplier) -> its figures, the deal kept alive beside them: deals repeat
-    for number, deal in enumerate(deals, start=len(results) + 1):
-        found = [] if checked else check(rules, deal, partie.players)
-        if found:
-            problems.extend(p.at(number) for p in found)
-            continue
-        if problems:
-            continue
-        multiplier = 2 if pending else 1
-        known = scored.get((id(deal), multiplier))
-        if known is None:   # what a deal is worth depends only on the rules, the deal and the multiplier
-            items = score(rules, deal, n)
-            if multiplier != 1:
-                items = tuple(Item(i.item, tuple(multiplier * x for x in i.points),
-                                   tuple(multiplier * x for x in i.money_points)) for i in items)
-            won = None
-            if deal.type == "game" and deal.contract != "trischaken" and not deal.conceded:
-                won = deal_won(deal)
-            known = scored[id(deal), multiplier] = (
-                deal, items, tuple(sum(i.points[p] for i in items) for p in range(n)),
-                tuple(sum(i.money_points[p] for i in items) for p in range(n)),
-                deal.counted and triggers(rules, deal), next_dealer(n, deal), sitting_out(deal.dealer, n),
-                vorhand(deal.dealer, n), won)
-        _, items, points, money_points, triggering, dealer, out, first, won = known
-        balance = [b + x for b, x in zip(balance, points)]
-        money = [b + x for b, x in zip(money, money_points)]
-        triggered = False
-        if deal.counted:
-            counted += 1
-            if pending:
-                pending -= 1
-            if triggering:
-                pending += n
-                triggered = True
-        results.append(DealResult(number, deal, multiplier, items, points, money_points, tuple(balance),
-                                  tuple(money), pending, dealer, out, first, won, triggered))
-    if problems:
-        raise KoenigrufenError(problems)
-    return Settlement(partie=partie.with_deals(partie.deals + deals), deals=tuple(results), balance=tuple(balance),
-                      money_balance=tuple(money), next_dealer=dealer, doubled_pending=pending, counted=counted)
-
-
-def games_counted(settlement: Settlement) -> int:
-    """The deals that count as games of a tournament's round: games and renonces, as for the Radl (not a misdeal)."""
-    return settlement.counted
+REPLAY = Replay(check=check, score=score, won=won, error=KoenigrufenError,
+                triggers=lambda rules, deal, items: triggers(rules, deal), sitting_out=sitting_out,
+                settlement=Settlement)
+start, replay, extend, upto, games_counted = REPLAY.start, REPLAY.replay, REPLAY.extend, REPLAY.upto, \
+    REPLAY.games_counted
 
 
 def preview(partie: Partie, deal: Deal, index: int | None = None, settlement: Settlement | None = None) -> DealResult:

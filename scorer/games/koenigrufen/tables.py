@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...partie import table_head
-from ...words import N_
+from ...tarock import radl
+from ...words import N_, Message
 from .rules import CONTRACT_LABELS, ITEM_LABELS, KING_CALLS
 from .scoring import Settlement
 
@@ -28,25 +28,7 @@ def describe_deal(r, names) -> str:
 
 def table(settlement: Settlement) -> str:
     """A readable table: one line a deal and one with its points and money points, then the balances."""
-    partie = settlement.partie
-    names, width, lines = table_head(partie)
-    for r in settlement.deals:
-        mult = f" x{r.multiplier}" if r.multiplier > 1 else ""
-        out = f" ({names[r.sitting_out]} sits out)" if r.sitting_out is not None else ""
-        lines.append(f"{r.number:>4}  {names[r.deal.dealer]:<{width}} deals{out}  {describe_deal(r, names)}{mult}")
-        items = ", ".join(f"{ITEM_LABELS[i.item]} {' '.join(f'{x:+d}' for x in i.points)}" for i in r.items)
-        lines.append("      points " + " ".join(f"{x:+d}" for x in r.points)
-                     + "   money " + " ".join(f"{x:+d}" for x in r.money_points) + f"   {items}")
-    lines.append("")
-    for i, name in enumerate(names):
-        lines.append(f"{name:<{width}}  {settlement.balance[i]:>+6}  {settlement.money_balance[i]:>+6}  "
-                     f"{settlement.money[i]:>8}")
-    if settlement.doubled_pending:
-        lines.append(f"doubled deals pending: {settlement.doubled_pending}")
-    if settlement.next_dealer is not None:
-        lines.append(f"next dealer: {names[settlement.next_dealer]}")
-    lines.append(f"deals left in this Radl: {settlement.radl_left}")
-    return "\n".join(lines) + "\n"
+    return radl.table(settlement, describe_deal, ITEM_LABELS)
 
 
 TYPE_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misdeal")}
@@ -87,8 +69,6 @@ def figures(settlement: Settlement) -> list[tuple]:
     """The game's own figures of an evening, per player (the Runde's standings add them up): the games each
     declared and won, by contract (Trischaken has no declarer; renonces, concessions aside from their
     result, and misdeals are not games declared)."""
-    from ...words import Message
-
     n = len(settlement.partie.players)
     declared: dict = {}
     won: dict = {}

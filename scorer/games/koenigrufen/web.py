@@ -1,5 +1,5 @@
-"""Königrufen in the web app: its forms, its pages' words, its deal form: everything the shared routes ask of
-this game through the registry (`Game.web`, see scorer/game.py for the hooks). Its pages are
+"""Königrufen in the web app: its forms, its pages' words, its deal form: its web part, `KoenigrufenWeb` (a
+`scorer.gameweb.GameWeb`: every hook the shared routes ask of a game's web part). Its pages are
 `templates/koenigrufen/`. The engine does every sum (RULES-KOENIGRUFEN.md).
 """
 
@@ -22,16 +22,17 @@ from .file import parse_deal
 from .game import GAME
 from .rules import (BIRDS, CONCEDABLE, CONTRACTS, KING_CALLS, MOST_VALUE, NEGATIVE, SAECKE, VALAT_PREMIUM,
                     VORHAND_ONLY, Tariff)
-from ...cards import PACK_54, CardError
+from ...gameweb import GameWeb
+from ...gameweb.blueprint import GameBlueprint
+from ...gameweb.chart import chart
+from ...gameweb.forms import PILE_LABELS, Form, PileCounters, new_key, options_from_form, seats
+from ...gameweb.sheet import points_sheet
+from ...gameweb.words import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...partie import Partie, check_name, clean_name
 from ...problems import Problem
-from ...web.assets import GameBlueprint
-from ...web.creating import options_from_form
-from ...web.forms import PILE_LABELS, Form, PileCounters, new_key, seats
-from ...web.language import SCORE_COLON, card_points, euros, say, sentence, signed
-from ...web.svg import path
+from ...tarock.cards import PACK_54, CardError
 
-blueprints = (GameBlueprint("koenigrufen", __name__),)   # its pages (templates/koenigrufen/) and static files (static/) in this folder
+BLUEPRINT = GameBlueprint("koenigrufen", __name__)   # its pages (templates/koenigrufen/) and static files (static/) in this folder
 
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"),
          _l("Fifth player (optional)"))
@@ -163,9 +164,10 @@ def new_form_values(rules) -> dict:
         out["misdeal_penalty"] = str(rules.misdeal_penalty)
     out["kontra_in_schrift"] = rules.kontra_in_schrift
     out["radl_trischaken"], out["radl_bettel"] = "trischaken" in rules.doubled_radl, "bettel" in rules.doubled_radl
-    for name in ("trischaken_payout", "jungfrauen"):
-        if name in given:
-            out[name] = getattr(rules, name)
+    if "trischaken_payout" in given:
+        out["trischaken_payout"] = rules.trischaken_payout
+    if "jungfrauen" in given:
+        out["jungfrauen"] = rules.jungfrauen
     return out
 
 
@@ -951,33 +953,6 @@ def money_of(settlement, money_points) -> list[Decimal]:
     return list(in_money(money_points, settlement.partie.rules.stake))
 
 
-CHART_POINTS = 100   # points a line of the chart has at most: 3 px apart on a phone's 340 px
-
-
-def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """Every player's running points (Schrift) as SVG path data (None before two deals): at most CHART_POINTS a
-    line, 3 px apart on a phone's 340 px, as in the other games."""
-    n = len(settlement.partie.players)
-    if len(settlement.deals) < 1:
-        return None
-    series = [[0] + [r.balance[i] for r in settlement.deals] for i in range(n)]
-    step_every = -(-len(series[0]) // CHART_POINTS)
-    series = [s[::step_every] + ([s[-1]] if (len(s) - 1) % step_every else []) for s in series]
-    if len(series[0]) < 3:
-        return None
-    top = max(max(max(s) for s in series), 0)
-    bottom = min(min(min(s) for s in series), 0)
-    span = (top - bottom) or 1
-    pad = 6
-    step = (width - 2 * pad) / (len(series[0]) - 1)
-
-    def y(v):
-        return round(float(pad + (top - v) * (height - 2 * pad) / span), 1)
-
-    lines = [path((pad + i * step, y(v)) for i, v in enumerate(s)) for s in series]
-    return {"width": width, "height": height, "lines": lines, "zero": y(0)}
-
-
 class Next:
     """The board's view of what comes next, with the first dealer of a partie without deals."""
 
@@ -1027,13 +1002,15 @@ def common_starts(settlement) -> list[dict]:
             if c in contracts]
 
 
+def score_sheet(settlement, results, partie):
+    """The Wertungszettel (the `score_sheet` hook): points and money points, as the calling games keep them."""
+    return points_sheet(settlement, results, partie, describe, in_money, out=Next(settlement).sitting_out)
+
+
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "next": Next(settlement), "starts": common_starts(settlement)}
-
-
-def at_the_end(settlement, choice: str | None = None):
-    """Each player's money when the evening ends (money points times the stake); Königrufen has no pot."""
-    return tuple(settlement.money), 0
+    # every player's running points (Schrift), from 0 (none before two deals)
+    points = [[0] + [r.balance[i] for r in settlement.deals] for i in range(len(settlement.partie.players))]
+    return {"chart": chart(points, fewest=3), "next": Next(settlement), "starts": common_starts(settlement)}
 
 
 def end_context(settlement) -> dict:
@@ -1059,3 +1036,34 @@ def end_context(settlement) -> dict:
         notes.append(_("Points are the score sheet's (Schrift); the money is what is paid, %(stake)s a point, Kontra "
                        "and Re included.", stake=euros(stake, False)))
     return {"rows": rows, "warnings": warnings, "notes": notes}
+
+
+class KoenigrufenWeb(GameWeb):
+    """Königrufen's web part (the hooks: scorer/gameweb/__init__.py)."""
+
+    blueprint = BLUEPRINT
+    NewPartieForm = NewPartieForm
+    FIELD_OF = FIELD_OF
+    ACTIONS = ACTIONS
+    enter_previews = True   # its fields have choices after them: Enter previews, never saves
+    partie_from_form = staticmethod(partie_from_form)
+    make_form = staticmethod(make_form)
+    to_deal = staticmethod(to_deal)
+    form_context = staticmethod(form_context)
+    short_result = staticmethod(short_result)
+    asks = staticmethod(asks)
+    describe = staticmethod(describe)
+    summary = staticmethod(summary)
+    history_facts = staticmethod(history_facts)
+    page_context = staticmethod(page_context)
+    new_form_values = staticmethod(new_form_values)
+    board_context = staticmethod(board_context)
+    score_sheet = staticmethod(score_sheet)
+    end_context = staticmethod(end_context)
+    count_cards = staticmethod(count_cards)
+
+    def calculator(self, rules) -> dict:
+        return CALCULATOR
+
+
+WEB = KoenigrufenWeb()

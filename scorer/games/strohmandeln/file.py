@@ -8,8 +8,8 @@ from __future__ import annotations
 
 
 from ...partie import name_key
-from ...partie_file import deal_frame, names_of
-from ...cards import _PARSED, CardError, format_card_points, parse_card_points
+from ...file_format import deal_frame, names_of
+from ...tarock.cards import _PARSED, CardError, format_card_points, parse_card_points
 from .deals import Bonus, Deal
 from .problems import Problem
 from .rules import BONUS_LABELS

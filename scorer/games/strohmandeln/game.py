@@ -1,6 +1,7 @@
 """Strohmandeln as the registry knows it (`scorer.games`): everything this game brings, in one class."""
 
-from ...tarock import TarockGame
+from ...game import ZERO
+from ...tarock.game import TarockGame
 from ...words import N_
 from .. import strohmandeln
 from . import file, rules, samples, tables
@@ -19,6 +20,7 @@ class Strohmandeln(TarockGame):
     web = "scorer.games.strohmandeln.web"
     templates = "strohmandeln"
     choices_by_preset = rules.CHOICES_BY_PRESET
+    doubled_rounds = True   # the Nullrunde
 
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)
@@ -26,29 +28,12 @@ class Strohmandeln(TarockGame):
     def runde_points(self, settlement):
         return tables.runde_points(settlement)
 
-    def asks(self, form, partie, before):
-        return self.web_module().asks(form, partie, before)
+    def bankrupt(self, settlement):
+        return settlement.bankrupt
 
-    def keep_persons(self, form):
-        self.web_module().keep_persons(form)
-
-    def balance_line(self, settlement):
-        return self.web_module().balance_line(settlement)
-
-    def home_links(self):
-        return self.web_module().HOME_LINKS
-
-    def count_cards(self, rules, args):
-        return self.web_module().count(rules, args)
-
-    def calculator(self, rules):
-        return self.web_module().calculator(rules)
-
-    def calculator_uses(self, sp, result):
-        return self.web_module().calculator_uses(sp, result)
-
-    def standalone_rules(self, args):
-        return self.web_module().standalone_rules(args)
+    def at_the_end(self, settlement, choice=None, carried=ZERO):
+        """Played for money only with a stake."""
+        return super().at_the_end(settlement, choice, carried) if settlement.partie.rules.stake else None
 
 
 GAME = Strohmandeln()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal
 
-from ...cards import Pack, pack_for
+from ...tarock.cards import Pack, pack_for
 from ...amounts import parse_cents
 from ...options import WHOLE, Option, RuleSetForm
 from ...words import Listing, Message, Money, N_, Plural

@@ -9,7 +9,7 @@ from decimal import Decimal
 from ...partie import Partie
 from ...settlement import Settlement as BaseSettlement, read_off
 from ...amounts import to_cents
-from ...cards import rounded
+from ...tarock.cards import rounded
 from .deals import Deal, check, vorhand
 from .problems import Problem, StrohmandelnError
 from .rules import RuleSet

@@ -1,8 +1,8 @@
 """Tapp-Tarock, the Austrian Tarock for three with the 54-card pack (at four the dealer sits out), scored: pure
 rules, no Flask, no database (RULES-TAPP.md)."""
 
-from ...radl import DealResult, Settlement
-from ...sides import Item, Premium
+from ...tarock.radl import DealResult, Settlement
+from ...tarock.sides import Item, Premium
 from .deals import DEAL_TYPES, Deal, HandPremium, active, check, sitting_out, teams, won
 from .problems import Problem, TappError
 from .rules import (CONTRACT_LABELS, CONTRACTS, HAND_LABELS, HAND_PREMIUMS, ITEM_LABELS, KONTRA_LABELS, KONTRA_LEVELS,

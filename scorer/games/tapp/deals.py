@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import sides
-from ...sides import SIDE_WORDS, entry_problems, level_problem, other
+from ...tarock import sides
+from ...tarock.sides import SIDE_WORDS, entry_problems, level_problem, other
 from ...words import N_
 from .problems import Problem
 from .rules import CONTRACT_LABELS, HAND_LABELS, KONTRA_LEVELS, PREMIUM_LABELS, RuleSet

@@ -4,8 +4,9 @@ are `scorer.partie_file`'s; the hand premiums are Tapp's own."""
 
 from __future__ import annotations
 
-from ...partie_file import different_names, names_of, read_side_deal, side_deal_to_dict
-from ...radl import settlement_to_dict  # noqa: F401 - the file module's settlement JSON (Game.file)
+from ...file_format import different_names, names_of
+from ...tarock.files import read_side_deal, side_deal_to_dict
+from ...tarock.radl import settlement_to_dict  # noqa: F401 - the file module's settlement JSON (Game.file)
 from .deals import TOTAL, Deal, HandPremium
 from .problems import Problem
 

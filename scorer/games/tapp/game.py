@@ -1,7 +1,7 @@
-"""Tapp-Tarock as the registry knows it (`scorer.games`): the engine, its partie file and its tables. Not yet
-offered by the web app (`web` empty): the command line scores its files."""
+"""Tapp-Tarock as the registry knows it (`scorer.games`): the engine, its partie file, its tables and its web part
+(`web`, imported when the web app first asks)."""
 
-from ...tarock import TarockGame
+from ...tarock.game import TarockGame
 from ...words import N_
 from .. import tapp
 from . import file, samples, tables
@@ -17,6 +17,7 @@ class Tapp(TarockGame):
     tables = tables
     error = TappError
     choice = N_("Tapp-Tarock (3 or 4)")
+    web = "scorer.games.tapp.web"
     templates = "tapp"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS

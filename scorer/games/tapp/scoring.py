@@ -3,8 +3,8 @@ round and the next dealer (RULES-TAPP.md §2-§6, §9). Tapp has no doubled roun
 
 from __future__ import annotations
 
-from ...radl import Replay
-from ...sides import Item, Items
+from ...tarock.radl import Replay
+from ...tarock.sides import Item, Items
 from .deals import Deal, active, check, sitting_out, teams, won
 from .problems import TappError
 from .rules import HAND_VALUES, RuleSet

@@ -3,7 +3,7 @@ of the Runde's standings (the shared shapes of `scorer.radl`)."""
 
 from __future__ import annotations
 
-from ... import radl
+from ...tarock import radl
 from .rules import CONTRACT_LABELS, ITEM_LABELS
 
 
@@ -12,7 +12,8 @@ def table(settlement) -> str:
 
 
 def rows(settlement, sheet) -> list[list]:
-    return radl.rows(settlement, sheet, ("declarer", "offender"), lambda d: (d.declarer, d.offender))
+    return radl.rows(settlement, sheet, (("Declared by", "declarer"), ("Offender", "offender")),
+                     lambda d: (d.declarer, d.offender), CONTRACT_LABELS)
 
 
 def figures(settlement) -> list[tuple]:

@@ -1,8 +1,8 @@
 """Zwanzigerrufen, the eastern Austrian Tarock for four with 40 cards, the XX called as partner, scored: pure
 rules, no Flask, no database (RULES-ZWANZIGERRUFEN.md)."""
 
-from ...radl import DealResult, Settlement
-from ...sides import Item, Premium
+from ...tarock.radl import DealResult, Settlement
+from ...tarock.sides import Item, Premium
 from .deals import DEAL_TYPES, Deal, check, decided, target, teams, vorhand, won
 from .problems import Problem, ZwanzigerrufenError
 from .rules import (CONTRACT_LABELS, CONTRACTS, ITEM_LABELS, KONTRA_LABELS, KONTRA_LEVELS, OPTIONS, PREMIUM_LABELS,

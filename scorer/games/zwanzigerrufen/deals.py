@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import sides
-from ...sides import SIDE_WORDS, SIDES, entry_problems, level_problem, other
+from ...tarock import sides
+from ...tarock.sides import SIDE_WORDS, SIDES, entry_problems, level_problem, other
 from ...words import N_, Words
 from .problems import Problem
 from .rules import CONTRACT_LABELS, KONTRA_LEVELS, NEVER_ANNOUNCED, PREMIUM_LABELS, RuleSet
@@ -71,6 +71,14 @@ def won(rules: RuleSet, deal: Deal) -> bool:
     if facts is not None:
         return facts
     return deal.won if deal.won is not None else deal.card_points >= target(rules, deal)
+
+
+def absolut_by(card_points: int | None) -> str | None:
+    """The side whose pile of these card points (the declarer's side's) reaches 56: it made the Absolut (§4); None
+    when neither does (or nothing was counted)."""
+    if card_points is None:
+        return None
+    return "declarer" if card_points >= ABSOLUT else "opponents" if TOTAL - card_points >= ABSOLUT else None
 
 
 def _index(value) -> bool:

@@ -1,7 +1,7 @@
-"""Zwanzigerrufen as the registry knows it (`scorer.games`): the engine, its partie file and its tables. Not yet
-offered by the web app (`web` empty): the command line scores its files."""
+"""Zwanzigerrufen as the registry knows it (`scorer.games`): the engine, its partie file, its tables and its web part
+(`web`, imported when the web app first asks)."""
 
-from ...tarock import TarockGame
+from ...tarock.game import TarockGame
 from ...words import N_
 from .. import zwanzigerrufen
 from . import file, samples, tables
@@ -17,9 +17,11 @@ class Zwanzigerrufen(TarockGame):
     tables = tables
     error = ZwanzigerrufenError
     choice = N_("Zwanzigerrufen (4)")
+    web = "scorer.games.zwanzigerrufen.web"
     templates = "zwanzigerrufen"
     rules_in_full = file.RULES_IN_FULL
     max_deals = file.MAX_DEALS
+    doubled_rounds = True   # the doubled Radl
 
     def sample_partie(self, deals: int = 1, seed: int = 7):
         return samples.sample_partie(deals, seed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import sides
+from ...tarock import sides
 from ...options import Option, each_once
 from ...words import Listing, Message, N_
 from .problems import ZwanzigerrufenError

@@ -3,8 +3,8 @@ Radl, the doubled Radl after a Mondfang and the next dealer (RULES-ZWANZIGERRUFE
 
 from __future__ import annotations
 
-from ...radl import Replay
-from ...sides import Item, Items
+from ...tarock.radl import Replay
+from ...tarock.sides import Item, Items
 from .deals import PLAYERS, Deal, check, teams, won
 from .problems import ZwanzigerrufenError
 from .rules import VALUES, RuleSet

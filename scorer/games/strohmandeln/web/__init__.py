@@ -1,5 +1,5 @@
-"""Strohmandeln in the web app: its forms, its pages' words, its deal form, its calculator: everything the
-shared routes ask of this game through the registry (`Game.web`, see scorer/game.py for the hooks).
+"""Strohmandeln in the web app: its forms, its pages' words, its deal form, its calculator: its web part,
+`StrohmandelnWeb` (a `scorer.gameweb.GameWeb`: every hook the shared routes ask of a game's web part).
 
 Its pages are `templates/strohmandeln/`.
 """
@@ -11,26 +11,24 @@ import re
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
-from ....cards import CardError
+from ....gameweb import GameWeb
+from ....gameweb.blueprint import GameBlueprint
+from ....gameweb.chart import chart
+from ....gameweb.forms import new_key, rules_from_form
+from ....gameweb.words import SCORE_COLON, card_points, number, say, sentence, signed
 from ....partie import Partie, check_name, name_key
 from ....problems import Problem
+from ....tarock.cards import CardError
 from .. import ITEM_LABELS, Bonus, Deal, format_blatt, parse_card_points, score
 from ..deals import vorhand
+from ..scoring import next_dealer
 from ..file import parse_deal
 from ..game import GAME
-from ....web.assets import GameBlueprint
-from ....web.creating import rules_from_form
-from ....web.forms import new_key
-from ....web.language import SCORE_COLON, card_points, number, say, sentence, signed
-from ....web.svg import path
 from .calculator import calculator, calculator_uses, count, counter_limits, counters_for, standalone_rules
 from .forms import DealForm, NewPartieForm
 
-__all__ = ["NewPartieForm", "DealForm"]
-
-blueprints = (GameBlueprint("strohmandeln", __name__, folder=".."),)
+BLUEPRINT = GameBlueprint("strohmandeln", __name__, folder="..")
 HOME_LINKS = (("calculator.standalone", _l("In-three calculator")),)   # (endpoint, label) on the home page
-CHART_POINTS = 100   # points the chart has at most: 3 px apart on a phone's 340 px
 
 
 # -- a new partie --------------------------------------------------------------------------------------------
@@ -160,31 +158,13 @@ def short_result(result, partie, money: bool = False) -> str:   # `money`: as ev
     return words
 
 
-def chart(settlement, width: int = 340, height: int = 90) -> dict | None:
-    """The running balance of the first player as SVG path data (None before two deals)."""
-    deals = settlement.deals
-    n = len(deals) + 1   # the balances: 0 before the first deal, then after each
-    if n < 2:
-        return None
-    high = max(r.balance[0] for r in deals)   # the caption: what the balance really reached
-    low = min(r.balance[0] for r in deals)
-    picked = range(n)
-    if n > CHART_POINTS:  # a long partie: every k-th balance, and always the last (only those are read)
-        k = -(-n // CHART_POINTS)
-        picked = list(range(0, n, k)) + ([n - 1] if (n - 1) % k else [])
-    values = [deals[i - 1].balance[0] if i else 0 for i in picked]
-    top = max(max(values), 1)
-    bottom = min(min(values), -1)
-    span = top - bottom
-    pad = 6
-    step = (width - 2 * pad) / (len(values) - 1)
-
-    def y(v):
-        return round(pad + (top - v) * (height - 2 * pad) / span, 1)
-
-    d = path((pad + i * step, y(v)) for i, v in enumerate(values))
-    return {"width": width, "height": height, "d": d, "zero": y(0), "top": top, "bottom": bottom, "high": high, "low": low,
-            "last_x": round(pad + (len(values) - 1) * step, 1), "last_y": y(values[-1])}
+def running(settlement) -> dict | None:
+    """The board's chart: the running balance of the first player (as on the paper sheet: the second player's is the
+    same with the other sign), from 0; with the highest and lowest it reached (its caption)."""
+    found = chart([[0] + [r.balance[0] for r in settlement.deals]], around=(-1, 1))
+    if found is not None:
+        found.update(high=max(r.balance[0] for r in settlement.deals), low=min(r.balance[0] for r in settlement.deals))
+    return found
 
 
 def balance_line(settlement) -> str:
@@ -201,13 +181,6 @@ def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
     return {"describe": describe, "item_label": item_label, "parts": parts, "gained": gained,
             "balance_line": balance_line}
-
-
-def at_the_end(settlement, choice: str | None = None):
-    """Each player's money when the evening ends (None without a stake); Strohmandeln has no pot."""
-    if not settlement.partie.rules.stake:
-        return None, 0
-    return tuple(settlement.money), 0
 
 
 def end_context(settlement) -> dict:
@@ -235,7 +208,7 @@ def common_starts(settlement) -> list[dict]:
 
 
 def board_context(settlement) -> dict:
-    return {"chart": chart(settlement), "starts": common_starts(settlement)}
+    return {"chart": running(settlement), "starts": common_starts(settlement)}
 
 
 # -- the deal form ---------------------------------------------------------------------------------------------
@@ -329,7 +302,7 @@ def pile_player(form: DealForm) -> tuple[int, bool]:
     undertaker's (Vorhand's in a simple game), so that the undertaker's 35 + 2 Blatt is theirs."""
     # the script ticks the undertaker's pile by itself and says so (pile_auto): not the player's choice; a pile
     # the server fixed to its person (`pile_fixed`: "record mine too" moves the dealer on) counts as chosen
-    if form.pile_of.data in ("0", "1") and (getattr(form, "pile_fixed", False) or not request.form.get("pile_auto")):
+    if form.pile_of.data in ("0", "1") and (form.pile_fixed or not request.form.get("pile_auto")):
         return int(form.pile_of.data), True
     if form.undertaker.data in ("0", "1"):
         return int(form.undertaker.data), False
@@ -409,7 +382,7 @@ def to_deal(form: DealForm, partie: Partie) -> tuple[Deal | None, list[tuple[str
 def count_pile(form: DealForm, partie: Partie) -> list[tuple[str, str]]:
     """The calculator inside the deal form: count the pile and put its points (and bonuses) into the form."""
     rules = partie.rules
-    result = count(rules, {name: getattr(form, name).data for name in counters_for(rules)})
+    result = count(rules, {name: form[name].data for name in counters_for(rules)})
     if result["errors"]:
         return [("calculator", e) for e in result["errors"]]
     form.points.data, form.blatt.data = str(result["points"]), str(result["blatt"])
@@ -440,10 +413,42 @@ def form_context(partie, form, counted: bool = False) -> dict:
 def next_dealers(partie) -> dict:
     """Who deals after a deal of each kind, by its dealer (the engine's rule): the deal form offline proposes the
     dealer that follows this phone's own waiting deals (static/form.js). Keys "type" or "type:reason"."""
-    from ...strohmandeln.scoring import next_dealer
     table = {}
     for kind, reason in (("game", None), ("renonce", None), ("misdeal", None), ("redeal", "no-tarock"),
                          ("redeal", "passed")):
         key = kind if reason is None else f"{kind}:{reason}"
         table[key] = [next_dealer(partie.rules, Deal(kind, d, reason=reason)) for d in (0, 1)]
     return table
+
+
+class StrohmandelnWeb(GameWeb):
+    """Strohmandeln's web part (the hooks: scorer/gameweb/__init__.py)."""
+
+    blueprint = BLUEPRINT
+    NewPartieForm = NewPartieForm
+    FIELD_OF = FIELD_OF
+    ACTIONS = ACTIONS
+    partie_from_form = staticmethod(partie_from_form)
+    make_form = staticmethod(make_form)
+    to_deal = staticmethod(to_deal)
+    form_context = staticmethod(form_context)
+    short_result = staticmethod(short_result)
+    asks = staticmethod(asks)
+    keep_persons = staticmethod(keep_persons)
+    describe = staticmethod(describe)
+    summary = staticmethod(summary)
+    history_facts = staticmethod(history_facts)
+    page_context = staticmethod(page_context)
+    board_context = staticmethod(board_context)
+    balance_line = staticmethod(balance_line)
+    end_context = staticmethod(end_context)
+    count_cards = staticmethod(count)
+    calculator = staticmethod(calculator)
+    calculator_uses = staticmethod(calculator_uses)
+    standalone_rules = staticmethod(standalone_rules)
+
+    def home_links(self) -> tuple:
+        return HOME_LINKS
+
+
+WEB = StrohmandelnWeb()

@@ -10,8 +10,8 @@ from flask import url_for
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import RuleSet, format_blatt
-from ....cards import CardError
-from ....web.language import card_points, sentence
+from ....gameweb.words import card_points, sentence
+from ....tarock.cards import CardError
 from .forms import COUNTER_LABELS
 
 HINT = _l("Count the Trull cards (Sküs, Mond, Pagat), Kings, Queens, Knights and Jacks in the pile, and its tricks.")
@@ -93,7 +93,7 @@ def calculator_uses(sp, result: dict) -> list:
     for player, name in enumerate(sp.partie.players):
         url = None
         undertaker = str(player)
-        if "thirds" in result:
+        if result.get("thirds") is not None:
             url = url_for("deal.create", pid=sp.id, pile_of=player, undertaker=undertaker, points=result["points"],
                           blatt=result["blatt"], bonus=[f"{b}:{player}" for b in result["bonuses"]])
         uses.append((player, name, url, undertaker))

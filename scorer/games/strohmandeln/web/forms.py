@@ -8,7 +8,7 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, 
 from wtforms.validators import InputRequired, Length, Optional
 
 from .. import PRESET_NAMES, PRESETS
-from ....web.forms import PILE_LABELS, Form, PileCounters
+from ....gameweb.forms import PILE_LABELS, Form, PileCounters
 
 COUNTER_LABELS = {**PILE_LABELS, "tarocks": _l("Other Tarocks"), "tricks": _l("Tricks")}
 
@@ -65,6 +65,8 @@ class DealForm(PileCounters, Form):
                         default="no-tarock")
     tarocks = StringField(COUNTER_LABELS["tarocks"], default="0")
     tricks = StringField(COUNTER_LABELS["tricks"], default="0")
+    # the pile was fixed to its person by the server (`keep_persons`: "record mine too" moves the dealer on)
+    pile_fixed = False
 
     def set_players(self, names):
         """Show the players' names on the choices that name a player."""

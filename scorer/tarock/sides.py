@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from .options import Option, RuleSetForm, flag, one_of, stake, whole
-from .problems import Problem
-from .words import N_, Either, Message, Money
+from ..options import Option, RuleSetForm, flag, one_of, stake, whole
+from ..problems import Problem
+from ..words import N_, Either, Message, Money
 
 SIDES = ("declarer", "opponents")
 SIDE_WORDS = {"declarer": N_("declarer's side"), "opponents": N_("opponents")}

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from .amounts import card_points_text
-from .problems import Problem, ScoringError
-from .words import N_
+from ..amounts import card_points_text
+from ..problems import Problem, ScoringError
+from ..words import N_
 
 
 class CardError(ScoringError):

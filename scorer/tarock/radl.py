@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from .amounts import CENT
-from .partie import Partie, table_head
-from .settlement import Settlement as BaseSettlement, read_off
+from ..amounts import CENT
+from ..partie import Partie, table_head
+from ..settlement import Settlement as BaseSettlement, read_off
+from ..words import N_, Message
 from .sides import Item
-from .words import Message
 
 COUNTED = ("game", "renonce")
 
@@ -82,17 +82,19 @@ class Replay:
     """A game's replay, from its pieces: `check(rules, deal, players)` (the deal's problems), `score(rules, deal,
     n)` (its items before any doubling), `won(rules, deal)` (whether the declarer's side won a game deal),
     `triggers(rules, deal, items)` (whether a counted deal starts a doubled Radl), `sitting_out(dealer, n)` (who
-    sits the deal out) and `error` (the game's ScoringError)."""
+    sits the deal out), `error` (the game's ScoringError) and `settlement` (its Settlement: this one, or a subclass
+    with properties of its own)."""
 
-    def __init__(self, *, check, score, won, error, triggers=None, sitting_out=None):
+    def __init__(self, *, check, score, won, error, triggers=None, sitting_out=None, settlement=None):
         self.check, self.score, self.won, self.error = check, score, won, error
         self.triggers = triggers or (lambda rules, deal, items: False)
         self.sitting_out = sitting_out or (lambda dealer, n: None)
+        self.settlement = settlement or Settlement
 
     def start(self, partie: Partie) -> Settlement:
         """The settlement before any deal."""
         zero = (0,) * len(partie.players)
-        return Settlement(partie.with_deals(()), (), zero, zero, None, 0, 0)
+        return self.settlement(partie.with_deals(()), (), zero, zero, None, 0, 0)
 
     def replay(self, partie: Partie, *, checked: bool = False) -> Settlement:
         """Every deal scored in order (the game's error names each that cannot be; `checked`: they passed
@@ -103,8 +105,8 @@ class Replay:
         """The settlement after the first `k` deals, read off their results (`scorer.settlement.read_off`)."""
         def after(partie, results, _settlement):
             last = results[-1]
-            return Settlement(partie, results, last.balance, last.money_balance, last.next_dealer,
-                              last.doubled_pending, sum(1 for r in results if r.deal.type in COUNTED))
+            return self.settlement(partie, results, last.balance, last.money_balance, last.next_dealer,
+                                   last.doubled_pending, sum(1 for r in results if r.deal.type in COUNTED))
         return read_off(settlement, k, self.start, after)
 
     def extend(self, settlement: Settlement, deals, *, checked: bool = False) -> Settlement:
@@ -145,8 +147,8 @@ class Replay:
                                       won, trigger))
         if problems:
             raise self.error(problems)
-        return Settlement(partie.with_deals(partie.deals + deals), tuple(results), balance, money, dealer, pending,
-                          counted)
+        return self.settlement(partie.with_deals(partie.deals + deals), tuple(results), balance, money, dealer,
+                               pending, counted)
 
     def games_counted(self, settlement: Settlement) -> int:
         """The deals that count as games of a tournament's round: games and renonces (not a misdeal)."""
@@ -204,20 +206,31 @@ def table(settlement: Settlement, describe, labels: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rows(settlement: Settlement, sheet, heads: tuple[str, ...], seats) -> list[list]:
+TYPE_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misdeal")}
+
+
+def rows(settlement: Settlement, sheet, heads: tuple, seats, contracts: dict) -> list[list]:
     """The CSV's and Excel's rows: one a deal (its number, dealer, type, contract, a name under each of the game's
-    own `heads` from `seats(deal)`, a seat or None each, the multiplier, each player's points and money points),
-    then the totals and the money; `sheet` is a `scorer.export.Sheet`."""
+    own `heads` ((title, CSV word) pairs) from `seats(deal)`, a seat or None each, the multiplier, each player's
+    points and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`: the CSV keeps its
+    English words and the contracts' ids, Excel says them in the page's language (`contracts`: id -> its name)."""
     names = [sheet.name(n) for n in settlement.partie.players]
-    out = [["deal", "dealer", "type", "contract", *heads, "multiplier", *(f"points {x}" for x in names),
-            *(f"money points {x}" for x in names)]]
+    _ = sheet.word
+
+    def each(header: str) -> list[str]:
+        return [header.format(name=x) for x in names]
+
+    out = [[_("Deal", "deal"), _("Dealer", "dealer"), _("Type", "type"), _("Contract", "contract"),
+            *(_(title, plain) for title, plain in heads), _("Multiplier", "multiplier"),
+            *each(_("Points {name}", "points {name}")), *each(_("Money points {name}", "money points {name}"))]]
     for r in settlement.deals:
         d = r.deal
-        out.append([r.number, names[d.dealer], d.type, d.contract or "",
+        out.append([r.number, names[d.dealer], _(TYPE_LABELS[d.type], d.type),
+                    _(contracts[d.contract], d.contract) if d.contract else "",
                     *("" if p is None else names[p] for p in seats(d)), r.multiplier, *r.points, *r.money_points])
     blank = [""] * (len(heads) + 4)   # dealer, type, contract, the heads, multiplier
-    out.append(["total", *blank, *settlement.balance, *settlement.money_balance])
-    out.append(["money", *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])
+    out.append([_("Total", "total"), *blank, *settlement.balance, *settlement.money_balance])
+    out.append([_("Money (€)", "money"), *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])
     return out
 
 

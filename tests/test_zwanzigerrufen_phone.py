@@ -1,0 +1,169 @@
+"""A Zwanzigerrufen evening of eight deals on a small phone (360×740, touch), in German, in a real browser: every
+kind of deal tapped in through the form (the board's quick starts, the partner by name, card points typed whole with
+the other side's rest beside them and the Absolut ticked by itself, premiums by whose, Kontra on the stepper, a
+renonce, a misdeal, a Mondfang's doubled Radl), the result beside Save and the board checked figure by figure
+against the engine after each deal; an edit from the deal's page. Screenshots in test-artifacts/ with
+SCORER_SCREENSHOTS=1."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_browser import close, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_koenigrufen_browser import german_euros, german_signed, kontra
+
+pytestmark = pytest.mark.browser
+SMALL = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+NAMES = ("Anna", "Bernd", "Cilli", "Dora")
+
+
+def check_board(server, page):
+    """The board's figures are the engine's: each player's points and money, who deals and who is Vorhand, the
+    deal of the Radl, the doubled Radl, each line's running totals; nothing sticks out sideways."""
+    sp, s = settled(server, page)
+    for i in range(4):
+        assert page.locator(f"#balance-{i}").inner_text() == german_signed(s.balance[i])
+        assert page.locator(f"#money-{i}").inner_text() == german_euros(s.money[i]).replace(" €", "")
+    status = page.locator("#status").inner_text()
+    dealer = sp.partie.first_dealer if s.next_dealer is None else s.next_dealer
+    assert status.startswith(f"{NAMES[dealer]} gibt, {NAMES[(dealer + 1) % 4]} ist Vorhand"), status
+    assert f"Radl: Spiel {s.counted % 4 + 1} von 4" in status
+    if s.doubled_pending:
+        assert str(s.doubled_pending) in page.locator("#doubled").inner_text()
+    else:
+        expect(page.locator("#doubled")).to_have_count(0)
+    assert page.locator("#sheet tbody.deal").count() == len(s.deals)
+    for r in s.deals:
+        assert page.locator(f"#deal-{r.number} .run").all_inner_texts() == [german_signed(b) for b in r.balance]
+    assert sum(s.balance) == 0 and sum(s.money_balance) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    return s
+
+
+def save(server, page):
+    """Save the deal on the form: the result beside Save is the engine's (the declarer's or offender's points)."""
+    expect(page.locator("#save-result")).to_have_text(re.compile(r"\S"))   # the live preview's answer came
+    said = page.locator("#save-result").inner_text()
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    s = check_board(server, page)
+    r = s.deals[-1]
+    who = r.deal.declarer if r.deal.type == "game" else r.deal.offender
+    wanted = f"{NAMES[who]} {german_signed(r.points[who])}" if r.points[who] else "±0"
+    if r.multiplier > 1:
+        wanted += f" (×{r.multiplier} eingerechnet)"
+    assert said == wanted, (said, wanted)
+    return s
+
+
+def test_an_evening_of_eight_deals_on_a_small_phone_in_german(server, browser):
+    context = browser.new_context(color_scheme="light", locale="de-AT", **SMALL)
+    page = context.new_page()
+    page.set_default_timeout(10000)
+    page.goto(server["url"] + "/new?game=zwanzigerrufen")
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player{i}").fill(name)
+    tap(page, "details.options > summary")
+    page.locator("#doubled_radl").select_option("yes")   # a Mondfang starts a doubled Radl
+    tap(page, "text=Partie beginnen")
+    page.wait_for_selector("#record")
+    check_board(server, page)
+
+    # 1. Anna deals, Bernd is Vorhand and calls: the quick start, Cilli tapped as partner, 50 card points (the
+    #    opponents' 38 said beside them), Kontra, the Pagat announced and made
+    expect(page.locator(".starts")).to_contain_text("Bernd ruft")
+    tap(page, ".starts a")
+    page.wait_for_selector("#deal-form")
+    expect(page.locator("#fs-partner")).to_contain_text("XIX")
+    expect(page.locator("input[name=partner][value='1'] + span")).to_be_hidden()   # the caller is nobody's partner
+    tap(page, "input[name=partner][value='2'] + span")
+    page.locator("#card_points").fill("50")
+    expect(page.locator("#card_points-rest")).to_have_text("Gegner: 38")
+    kontra(page, "#fs-kontra", 2)
+    tap(page, "input[name=side_pagat][value=declarer] + span")
+    tap(page, "input[name=ann_pagat][value=yes] + span")
+    expect(page.locator("#preview")).to_contain_text("Bernd: Normalspiel mit Cilli")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shot(page, "zwanzigerrufen-form-" + scheme)
+    page.emulate_media(color_scheme="light")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    s = save(server, page)
+    assert s.deals[-1].deal.declarer == 1 and s.deals[-1].deal.kontra == 2
+
+    # 2. Dora's Solo with 60: the Absolut ticks itself (silent, made) and unticks at 50
+    tap(page, "#record")
+    tap(page, "input[name=contract][value=solo] + span")
+    tap(page, "input[name=declarer][value='3'] + span")
+    page.locator("#card_points").fill("60")
+    expect(page.locator("input[name=side_absolut][value=declarer]")).to_be_checked()
+    page.locator("#card_points").fill("50")
+    expect(page.locator("input[name=side_absolut][value='']")).to_be_checked()
+    page.locator("#card_points").fill("60")
+    expect(page.locator("input[name=side_absolut][value=declarer]")).to_be_checked()
+    s = save(server, page)
+    assert s.deals[-1].deal.entry("absolut").side == "declarer"
+
+    # 3. a misdeal by the dealer (Cilli): she deals again
+    tap(page, "#record")
+    tap(page, "input[name=type][value=misdeal] + span")
+    expect(page.locator("input[name=offender][value='2']")).to_be_checked()
+    s = save(server, page)
+    assert s.next_dealer == 2
+
+    # 4. Anna's Farbensolo won, with the Königstrull in her hand (never announced: only whose)
+    tap(page, "#record")
+    tap(page, "input[name=contract][value=farbensolo] + span")
+    tap(page, "input[name=declarer][value='0'] + span")
+    tap(page, "input[name=result][value=won] + span")
+    tap(page, "input[name=side_koenigstrull][value=declarer] + span")
+    s = save(server, page)
+    assert s.deals[-1].deal.contract == "farbensolo"
+
+    # 5. Dora deals, Anna calls Bernd and loses; the opponents' Trull
+    tap(page, "#record")
+    tap(page, "input[name=partner][value='1'] + span")
+    tap(page, "input[name=result][value=lost] + span")
+    tap(page, "input[name=side_trull][value=opponents] + span")
+    s = save(server, page)
+    assert s.deals[-1].deal.declarer == 0 and s.deals[-1].won is False
+
+    # 6. a renonce by Cilli in Bernd's Normalspiel with Dora, the Pagat announced
+    tap(page, "#record")
+    tap(page, "input[name=type][value=renonce] + span")
+    tap(page, "input[name=partner][value='3'] + span")
+    tap(page, "input[name=offender][value='2'] + span")
+    tap(page, "input[name=side_pagat][value=declarer] + span")
+    s = save(server, page)
+    assert s.deals[-1].deal.type == "renonce" and s.deals[-1].points[2] < 0
+
+    # 7. Bernd deals (the renonce counted as a deal), Cilli is Vorhand and calls Anna, 30 card points: the
+    #    opponents' 58 made the Absolut (ticked by itself)
+    tap(page, "#record")
+    tap(page, "input[name=partner][value='0'] + span")
+    page.locator("#card_points").fill("30")
+    expect(page.locator("input[name=side_absolut][value=opponents]")).to_be_checked()
+    s = save(server, page)
+    assert s.deals[-1].deal.entry("absolut").side == "opponents"
+
+    # 8. Dora calls Anna; a Mondfang by the opponents: the next four deals count twice
+    tap(page, "#record")
+    tap(page, "input[name=partner][value='0'] + span")
+    tap(page, "input[name=result][value=won] + span")
+    tap(page, "input[name=side_mondfang][value=opponents] + span")
+    s = save(server, page)
+    assert s.doubled_pending == 4
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shot(page, "zwanzigerrufen-board-" + scheme)
+    page.emulate_media(color_scheme="light")
+
+    # an edit from the deal's page: deal 5 was won after all; everything after it follows
+    page.goto(page.url.split("?")[0] + "/deal/5/edit")
+    tap(page, "input[name=result][value=won] + span")
+    tap(page, "#save")
+    page.wait_for_selector("#record")
+    s = check_board(server, page)
+    assert s.deals[4].won is True and len(s.deals) == 8
+    close(context)
