@@ -1,8 +1,9 @@
-"""A Zwanzigerrufen evening of eight deals on a small phone (360×740, touch), in German, in a real browser: every
+"""A Zwanzigerrufen evening of twelve deals on a small phone (360×740, touch), in German, in a real browser: every
 kind of deal tapped in through the form (the board's quick starts, the partner by name, card points typed whole with
-the other side's rest beside them and the Absolut ticked by itself, premiums by whose, Kontra on the stepper, a
-renonce, a misdeal, a Mondfang's doubled Radl), the result beside Save and the board checked figure by figure
-against the engine after each deal; an edit from the deal's page. Screenshots in test-artifacts/ with
+the other side's rest beside them and the Absolut ticked by itself, premiums by whose, Kontra on the stepper and on an
+announced premium, Solo and Farbensolo won and lost, a Valat announced, renonces, a misdeal, a Mondfang's doubled Radl
+and the four deals it doubles), the result beside Save and the board checked figure by figure against the engine
+after each deal; an edit from the deal's page. Screenshots in test-artifacts/ with
 SCORER_SCREENSHOTS=1."""
 
 import re
@@ -30,7 +31,8 @@ def check_board(server, page):
     assert status.startswith(f"{NAMES[dealer]} gibt, {NAMES[(dealer + 1) % 4]} ist Vorhand"), status
     assert f"Radl: Spiel {s.counted % 4 + 1} von 4" in status
     if s.doubled_pending:
-        assert str(s.doubled_pending) in page.locator("#doubled").inner_text()
+        doubled = page.locator("#doubled").inner_text()
+        assert (f"die nächsten {s.doubled_pending} Spiele" if s.doubled_pending > 1 else "das nächste Spiel") in doubled
     else:
         expect(page.locator("#doubled")).to_have_count(0)
     assert page.locator("#sheet tbody.deal").count() == len(s.deals)
@@ -57,7 +59,7 @@ def save(server, page):
     return s
 
 
-def test_an_evening_of_eight_deals_on_a_small_phone_in_german(server, browser):
+def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
     context = browser.new_context(color_scheme="light", locale="de-AT", **SMALL)
     page = context.new_page()
     page.set_default_timeout(10000)
@@ -154,6 +156,61 @@ def test_an_evening_of_eight_deals_on_a_small_phone_in_german(server, browser):
     tap(page, "input[name=side_mondfang][value=opponents] + span")
     s = save(server, page)
     assert s.doubled_pending == 4
+
+    # 9. Dora deals, Anna is Vorhand: Bernd's Solo lost with 40 card points after Kontra and Re, the first deal of
+    #    the doubled Radl (×2 beside Save)
+    tap(page, "#record")
+    tap(page, "input[name=contract][value=solo] + span")
+    tap(page, "input[name=declarer][value='1'] + span")
+    page.locator("#card_points").fill("40")
+    expect(page.locator("#card_points-rest")).to_have_text("Gegner: 48")
+    expect(page.locator("input[name=side_absolut][value='']")).to_be_checked()   # 48 is no Absolut
+    kontra(page, "#fs-kontra", 4)
+    s = save(server, page)
+    r = s.deals[-1]
+    assert (r.deal.contract, r.deal.declarer, r.deal.kontra, r.won, r.multiplier) == ("solo", 1, 4, False, 2)
+
+    # 10. Anna deals, Bernd calls Cilli and announces the Valat: all 88 card points, the Absolut left alone (a Valat
+    #     is chosen)
+    tap(page, "#record")
+    tap(page, "input[name=partner][value='2'] + span")
+    tap(page, "input[name=side_valat][value=declarer] + span")
+    tap(page, "input[name=ann_valat][value=yes] + span")
+    page.locator("#card_points").fill("88")
+    expect(page.locator("#card_points-rest")).to_have_text("Gegner: 0")
+    expect(page.locator("input[name=side_absolut][value='']")).to_be_checked()
+    s = save(server, page)
+    r = s.deals[-1]
+    valat = r.deal.entry("valat")
+    assert (r.deal.declarer, r.deal.partner, valat.side, valat.announced, valat.made) == (1, 2, "declarer", True, True)
+    assert r.multiplier == 2
+
+    # 11. Bernd deals: a renonce by Anna in Dora's Farbensolo, Dora's Absolut announced (a renonce pays only what was
+    #     announced: whose)
+    tap(page, "#record")
+    tap(page, "input[name=type][value=renonce] + span")
+    tap(page, "input[name=contract][value=farbensolo] + span")
+    tap(page, "input[name=declarer][value='3'] + span")
+    tap(page, "input[name=offender][value='0'] + span")
+    tap(page, "input[name=side_absolut][value=declarer] + span")
+    s = save(server, page)
+    r = s.deals[-1]
+    assert (r.deal.type, r.deal.contract, r.deal.offender) == ("renonce", "farbensolo", 0) and r.points[0] < 0
+
+    # 12. Cilli deals, Dora calls Bernd and wins with 47; the opponents announced the Absolut with Kontra and failed
+    tap(page, "#record")
+    tap(page, "input[name=partner][value='1'] + span")
+    page.locator("#card_points").fill("47")
+    tap(page, "input[name=side_absolut][value=opponents] + span")
+    tap(page, "input[name=ann_absolut][value=yes] + span")
+    tap(page, "input[name=made_absolut][value=no] + span")
+    kontra(page, "#kon_absolut", 2)
+    s = save(server, page)
+    r = s.deals[-1]
+    absolut = r.deal.entry("absolut")
+    assert (r.deal.declarer, r.deal.partner, r.won) == (3, 1, True)
+    assert (absolut.side, absolut.announced, absolut.made, absolut.kontra) == ("opponents", True, False, 2)
+    assert len(s.deals) == 12
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, "zwanzigerrufen-board-" + scheme)
@@ -165,5 +222,5 @@ def test_an_evening_of_eight_deals_on_a_small_phone_in_german(server, browser):
     tap(page, "#save")
     page.wait_for_selector("#record")
     s = check_board(server, page)
-    assert s.deals[4].won is True and len(s.deals) == 8
+    assert s.deals[4].won is True and len(s.deals) == 12
     close(context)
