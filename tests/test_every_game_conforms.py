@@ -1,0 +1,119 @@
+"""Every game conforms: the properties every game's settlement, partie file, pages and forms must have, checked once
+over every registered game and the tests' fake game (tests/fakegame), each from its own sample deals
+(`Game.sample_partie`, drawn by Hypothesis over the seed and the number of deals). A game registered later is covered
+here without touching this file; a game that gives no sample fails here.
+
+1. Every figure sums to zero: each deal's figures on the score sheet (`Game.sheet`), each deal's money and the money
+   at the end (`Game.money`), with the pot where the game has one (`has_pot`, `pot`), the Schrift (`schrift`), and the
+   evening closed by each of its choices (`close`: the players' money and the pot's line).
+2. The partie file round trip: the partie written to its file and read back is the same partie and replays to the
+   same settlement, also through `python -m scorer replay --json`; the CSV export (`replay --csv`, as the web's)
+   has one row per deal.
+3. Every page of a partie of the game's sample deals renders, in English and German: 200, no traceback.
+4. The typed facts round trip: each sample deal drawn into the game's edit form and sent back unchanged is the same
+   deal, in the form's own code (`make_form`, `to_deal`) and over HTTP (the edit page, saved, then read from the store).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import re
+import shutil
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer import create_app, games, store
+from scorer.__main__ import main
+from scorer.db import connect
+from scorer.export import csv_text
+from scorer.game import ZERO
+from scorer.partie_file import dumps, loads, settlement_to_dict
+from scorer.web.dealing import facts
+
+from .conftest import examples
+from .formparse import form_fields
+from .helpers import stored
+
+FAKE = "tests.fakegame.game"   # the fake game's registry line (tests/fakegame/fixture.py registers it the same way)
+FAKE_KEY = "coin-toss"
+KEYS = [g.key for g in games.registered()] + [FAKE_KEY]
+
+
+@contextlib.contextmanager
+def playing(key):
+    """The game of `key`: a registered one, or the fake game registered for the while and taken out again."""
+    if key != FAKE_KEY:
+        yield games.find(key)
+        return
+    game = games.load(FAKE)
+    try:
+        yield game
+    finally:
+        games.unregister(game)
+
+
+def sample(game, deals, seed=7):
+    partie = game.sample_partie(deals, seed)
+    assert len(partie.deals) == deals, f"{game.key}'s sample_partie gave {len(partie.deals)} deals, not {deals}"
+    return partie
+
+
+SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
+
+
+def test_every_registered_game_is_checked_here():
+    assert set(KEYS) == {g.key for g in games.registered()} | {FAKE_KEY}
+    assert len(KEYS) >= 6
+
+
+# -- 1. every figure sums to zero -------------------------------------------------------------------------------------
+
+def pot_of(game, settlement):
+    """What the pot holds after the settlement's deals: nothing for a game without one (`has_pot`)."""
+    return (game.pot(settlement) or ZERO) if game.has_pot else ZERO
+
+
+def choices_of(game):
+    """Every choice the game offers for the end of the evening (its web part's), and None (the first)."""
+    return [None, *game.web_part().at_the_end_choices()] if game.offered else [None]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_figure_sums_to_zero_per_deal_and_in_total(key):
+    with playing(key) as game:
+        @settings(max_examples=examples(60), deadline=None)
+        @given(seed=SEEDS, deals=st.integers(min_value=0, max_value=40))
+        def check(seed, deals):
+            settlement = game.replay(sample(game, deals, seed))
+            assert len(settlement.deals) == deals
+            assert sum(settlement.balance) + pot_of(game, settlement) == 0
+            assert sum(game.schrift(settlement)) == 0
+            sheet = game.sheet(settlement)
+            assert len(sheet) == deals
+            before = game.upto(settlement, 0)
+            money_before, pot_before = game.money(before), pot_of(game, before)
+            assert sum(money_before) + pot_before == 0
+            for k, (_, running) in enumerate(sheet, start=1):
+                after = game.upto(settlement, k)
+                money, pot = game.money(after), pot_of(game, after)
+                # the sheet's running figures after deal k (points, or money) and the pot then add up to nothing,
+                # so each deal's change of them does too
+                assert sum(running) + pot == 0, (k, running, pot)
+                assert sum(after.balance) + pot == 0, k
+                if money:   # a game played for money: each deal's money and the pot's change add up to nothing
+                    assert sum(m - b for m, b in zip(money, money_before)) + (pot - pot_before) == 0, k
+                    assert sum(money) + pot == 0, k
+                money_before, pot_before = money, pot
+            for choice in choices_of(game):
+                closing = game.at_the_end(settlement, choice)
+                if closing is not None:   # the players' money and the pot's line among the transfers
+                    assert sum(closing.money) + closing.line == 0, choice
+                    assert closing.pot == pot_of(game, settlement)
+                    again = game.close(game.money(settlement), game.pot(settlement), choice)
+                    assert again == closing, choice   # the end page and a Runde close it alike
+        check()
