@@ -22,6 +22,7 @@ import io
 import json
 import re
 import shutil
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -117,3 +118,43 @@ def test_every_figure_sums_to_zero_per_deal_and_in_total(key):
                     again = game.close(game.money(settlement), game.pot(settlement), choice)
                     assert again == closing, choice   # the end page and a Runde close it alike
         check()
+
+
+# -- 2. the partie file round trip, the command line and the CSV export -----------------------------------------------
+
+def deal_rows(text):
+    """The CSV's rows of deals: those whose first cell is a deal's number, as numbers."""
+    return [int(row[0]) for row in csv.reader(io.StringIO(text)) if row and row[0].isdigit()]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_partie_file_replays_to_the_same_settlement_and_exports_a_row_per_deal(key):
+    with playing(key) as game:
+        @settings(max_examples=examples(40), deadline=None)
+        @given(seed=SEEDS, deals=st.integers(min_value=0, max_value=40))
+        def check(seed, deals):
+            partie = sample(game, deals, seed)
+            text = dumps(partie)
+            again = loads(text)
+            # the file names no first dealer (docs/FORMAT.md): the first deal's dealer is, and seat 0 without a deal
+            assert again == (partie if deals else replace(partie, first_dealer=0))
+            assert games.game_of(again) is game
+            assert dumps(again) == text
+            expected = settlement_to_dict(game.replay(partie if deals else again))
+            assert settlement_to_dict(game.replay(again, checked=True)) == expected
+            assert deal_rows(csv_text(game.replay(again))) == list(range(1, deals + 1))
+        check()
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_command_line_replays_the_file_as_the_engine_does(key, tmp_path, capsys):
+    with playing(key) as game:
+        partie = sample(game, 30, seed=11)
+        path = tmp_path / "partie.json"
+        path.write_text(dumps(partie), encoding="utf-8")
+        assert main(["replay", str(path), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(settlement_to_dict(game.replay(partie))))
+        assert main(["replay", str(path), "--csv"]) == 0
+        out = capsys.readouterr().out
+        assert out == csv_text(game.replay(partie)) and deal_rows(out) == list(range(1, 31))
+        assert main(["replay", str(path)]) == 0 and capsys.readouterr().out.strip()
