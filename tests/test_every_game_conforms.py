@@ -158,3 +158,60 @@ def test_the_command_line_replays_the_file_as_the_engine_does(key, tmp_path, cap
         out = capsys.readouterr().out
         assert out == csv_text(game.replay(partie)) and deal_rows(out) == list(range(1, 31))
         assert main(["replay", str(path)]) == 0 and capsys.readouterr().out.strip()
+
+
+# -- 3. every page of a partie renders, in English and German --------------------------------------------------------
+
+@pytest.fixture
+def game_app(request, tmp_path, migrated_store):
+    """(the game of the test's `key`, an app made while it is registered, so a fake game's pages join it)."""
+    with playing(request.param) as game:
+        database = tmp_path / "scorer.sqlite"
+        shutil.copyfile(migrated_store, database)
+        app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+        yield game, app
+
+
+def stored_partie(app, partie):
+    db = connect(app.config["DATABASE"])
+    try:
+        return f"/p/{store.create_partie(db, partie)}"
+    finally:
+        db.conn.close()
+
+
+PAGE_DEALS = 12
+
+
+def pages(board, deals):
+    """Every page of a partie a player opens: the board, the deal form, each deal's page and its edit (the first and
+    the last), all deals, the history, the rules, sharing it, its end, the CSV and Excel exports, its file."""
+    numbered = [f"{board}/deal/{n}{edit}" for n in sorted({1, deals}) for edit in ("", "/edit")]
+    return [board, f"{board}/deal", *numbered, f"{board}/deals", f"{board}/history", f"{board}/rules",
+            f"{board}/share", f"{board}/qr.svg", f"{board}/end", f"{board}/export.csv", f"{board}/excel.csv",
+            f"{board}/partie.json"]
+
+
+@pytest.mark.parametrize("game_app", KEYS, indirect=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_page_of_a_partie_renders(game_app, language):
+    game, app = game_app
+    if not game.offered:
+        pytest.skip(f"{game.key} has only its engine yet")
+    client = app.test_client()
+    assert client.get(f"/lang/{language}?next=/").status_code == 303
+    partie = sample(game, PAGE_DEALS, seed=5)
+    board = stored_partie(app, partie)
+    for path in pages(board, PAGE_DEALS):
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+        assert "Traceback" not in response.text and "Internal Server Error" not in response.text, path
+        if response.mimetype == "text/html":
+            assert f'<html lang="{language}"' in response.text, path
+    assert loads(client.get(f"{board}/partie.json").text) == partie
+    assert deal_rows(client.get(f"{board}/export.csv").text) == list(range(1, PAGE_DEALS + 1))
+    # the same pages once the partie is ended (its end page then shows who pays whom)
+    assert client.post(f"{board}/end", data={"confirm": "yes"}).status_code == 302   # past any warning
+    for path in (board, f"{board}/end", f"{board}/deals", f"{board}/deal/1"):
+        response = client.get(path)
+        assert response.status_code == 200 and "Traceback" not in response.text, path
