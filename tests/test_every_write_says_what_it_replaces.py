@@ -310,21 +310,3 @@ def test_a_stale_write_is_a_conflict_only_when_a_deal_changed(app, other_change,
     else:
         undone = b.post(board + "/undo", data=undo, follow_redirects=True)
         assert ("nothing was undone" in undone.text) == changed
-
-
-@pytest.mark.parametrize("key", ["strohmandeln", "haferltarock", "koenigrufen"])
-def test_a_deal_drawn_into_its_form_reads_back_as_the_same_deal(app, key):
-    """The merge draws the deal it made into a fresh form (`make_form(..., fresh=True)`): what the form then sends is
-    that deal, fact for fact, for every kind of sample deal of each game (also on a POST, whose own fields it ignores)."""
-    from scorer.games import by_key
-    from scorer.web.dealing import facts
-    game = by_key(key)
-    partie = game.sample_partie(deals=40, seed=3)
-    settlement = game.replay(partie)
-    sp = store.StoredPartie(id="x", partie=partie, version=1, created="", ended=None)
-    web = game.web_part()
-    with app.test_request_context(method="POST", data={"dealer": "1", "points": "99"}):
-        for deal in partie.deals:
-            form = web.make_form(sp, settlement, deal, fresh=True)
-            again, problems = web.to_deal(form, partie)
-            assert not problems and facts(again) == facts(deal), (deal, again)
