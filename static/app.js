@@ -494,10 +494,12 @@
   // A page shown from an answer (`show`) is kept by the service worker as if it had been loaded: offline, the board
   // is the one this phone saw last (its Save's answer), never an older one it loaded before. What it said once
   // ("Deal 6 recorded.") is not kept.
-  function keep(doc, url) {
+  // (A copy parsed again, never `doc.cloneNode`: a cloned document's <style> elements are checked against this
+  // page's Content-Security-Policy, and refused.)
+  function keep(html, url) {
     const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
     if (!worker) return;
-    const copy = doc.cloneNode(true);
+    const copy = new DOMParser().parseFromString(html, "text/html");
     copy.querySelectorAll(".flash").forEach(function (p) { p.remove(); });
     worker.postMessage({ keep: new URL(url, location.href).href, html: "<!doctype html>\n" + copy.documentElement.outerHTML });
   }
@@ -513,7 +515,7 @@
       return new URL(s.getAttribute("src"), location.href).href;
     });
     if (needs.some(function (src) { return have.indexOf(src) < 0; })) return false;
-    keep(doc, url);
+    keep(html, url);
     history.replaceState(null, "", url);
     document.title = doc.title;
     document.head.querySelectorAll("style").forEach(function (s) { s.remove(); });
