@@ -153,3 +153,28 @@ def test_a_german_board_and_form(client):
     form = client.get(board + "/deal").text
     for word in ("Dreier", "Solo", "Pagat", "Valat", "Trull", "Gegenspieler: ", "Stiche (je 3 Karten)"):
         assert word in form, word
+
+
+def test_a_tournament_of_seven_seats_a_table_of_four_with_the_dealer_out_and_one_of_three(app, client):
+    """RULES-TOURNAMENT.md §2: Tapp-Tarock seats as Bavarian Tarock: fours (the dealer sits out), threes for the rest;
+    its tables play for the Schrift, no money."""
+    from scorer.games import game_of
+
+    from .test_tournament_web import create, draw_and_start
+
+    organiser = create(client, ["Anna", "Bernd", "Cilli", "Dora", "Emil", "Franz", "Gerti"], rule_set="tapp/mayr")
+    tables = draw_and_start(client, organiser)
+    assert sorted(len(names) for _board, names in tables) == [3, 4]
+    for board, names in tables:
+        sp = settled(app, board)[0]
+        assert game_of(sp.partie) is GAME and len(sp.partie.players) == len(names)
+        dealer = sp.partie.first_dealer
+        declarer = (dealer + 1) % len(names)
+        response = deal(client, board, dealer=str(dealer), contract="dreier", declarer=str(declarer), result="won")
+        assert response.status_code == 302, refusal(response.text)
+        s = settled(app, board)[1]
+        assert sum(s.balance) == 0 and s.deals[0].points[declarer] > 0
+        if len(names) == 4:
+            assert s.deals[0].points[dealer] == 0   # the dealer sat out
+        page = client.get(board).text
+        assert 'id="money-0"' not in page and "€" not in page
