@@ -6,10 +6,13 @@ import os
 import re
 import secrets
 import shutil
+import socket
+import subprocess
 
 import pytest
 from hypothesis import settings
 from jinja2 import BytecodeCache
+from werkzeug.routing import Rule
 
 import scorer
 
@@ -45,6 +48,26 @@ def _sharing_compiled_templates(make):
 # before the test modules import it: every app the tests make shares the compiled templates
 scorer.create_app = create_app = _sharing_compiled_templates(scorer.create_app)
 
+
+def _sharing_url_builders(compile_builder):
+    """Werkzeug writes and compiles two Python functions for each of a new app's ~80 routes (its URL builders):
+    about 60 ms of each test's 65 ms app. The function depends only on the rule's text, its parsed parts and its
+    defaults, and takes the rule as its first argument (it is bound to each rule afterwards), so one compiled
+    function is shared by the same rule of every app in the run."""
+    kept = {}
+
+    @functools.wraps(compile_builder)
+    def shared(rule, append_unknown=True):
+        key = (rule.rule, rule.subdomain, rule.host, tuple(rule._trace), repr(sorted((rule.defaults or {}).items())),
+               append_unknown)
+        if key not in kept:
+            kept[key] = compile_builder(rule, append_unknown)
+        return kept[key]
+    return shared
+
+
+Rule._compile_builder = _sharing_url_builders(Rule._compile_builder)
+
 # Hypothesis profiles. "full": every property test runs the example count written at it (Hypothesis' default of
 # 100 where none is written); "quick": a tenth of it. The quick profile is chosen when the run leaves out the slow
 # tests (`-m "not slow"`, the quick run of README.md); `--hypothesis-profile NAME` or SCORER_HYPOTHESIS=NAME
@@ -60,11 +83,44 @@ def pytest_configure(config):
     settings.load_profile(chosen)
 
 
+# The quick run a person makes leaves out the tests that start a server or a process of their own (README.md,
+# `-m "not browser and not slow and not process"`). So that the mark stays true, a test that starts a process or
+# binds a socket (waitress on a port) without saying so (`process`, `browser` or `slow`) fails, naming the mark.
+STARTED: list[str] = []
+_popen_init = subprocess.Popen.__init__
+_bind = socket.socket.bind
+
+
+def _watched_popen(self, *args, **kwargs):
+    STARTED.append("a process")
+    return _popen_init(self, *args, **kwargs)
+
+
+def _watched_bind(self, *args, **kwargs):
+    STARTED.append("a server (it binds a socket)")
+    return _bind(self, *args, **kwargs)
+
+
+subprocess.Popen.__init__ = _watched_popen
+socket.socket.bind = _watched_bind
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    STARTED.clear()   # before the test's fixtures: a server its module's fixture starts is counted to it
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failing browser test: a screenshot of each page it left open (tests/screens.py), named in the report."""
+    """A failing browser test: a screenshot of each page it left open (tests/screens.py), named in the report.
+    A test that started a process or a server unmarked: failed, saying so."""
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call" and report.passed and STARTED \
+            and not any(item.get_closest_marker(name) for name in ("process", "browser", "slow")):
+        report.outcome = "failed"
+        report.longrepr = (f"{item.nodeid} starts {STARTED[0]}: mark it @pytest.mark.process, so that the quick "
+                           "run (-m \"not process\") leaves it out")
     browser = getattr(item, "funcargs", {}).get("browser")
     if report.when == "call" and report.failed and browser is not None:
         from .screens import failed

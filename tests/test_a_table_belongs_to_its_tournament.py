@@ -117,6 +117,7 @@ def test_a_seat_number_of_thousands_of_digits_is_a_message(app, client):
     assert rows(app) == before
 
 
+@pytest.mark.process
 def test_a_program_that_never_imports_the_tournament_still_meets_its_guard(app, evening):
     """The table's guard is found through the partie's own row: a program using only the store (no tournament module
     imported) is refused a deal at a table whose round the organiser ended, and nothing is stored."""

@@ -5,6 +5,8 @@ ended."""
 import secrets
 import sqlite3
 
+import pytest
+
 from scorer import create_app
 from scorer.db import connect
 
@@ -63,6 +65,7 @@ def test_a_partie_that_cannot_be_replayed_cannot_be_ended(app, client, board):
     assert stored(app, board).ended is None
 
 
+@pytest.mark.process
 def test_a_locked_database_answers_503_and_the_deal_can_be_sent_again(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "busy.sqlite"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "DATABASE_TIMEOUT": 0.2})

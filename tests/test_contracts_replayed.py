@@ -8,6 +8,8 @@ import pytest
 
 from .helpers import DATA, refused, run_replay as replay, written
 
+pytestmark = pytest.mark.process   # every test here replays through the command line, a process of its own
+
 ISSUE = DATA / "issue-12"
 
 

@@ -10,6 +10,8 @@ import hashlib
 import json
 import re
 
+import pytest
+
 from scorer.db import connect
 from scorer.tournament import CupRules, cup
 from scorer.tournament import store as tstore
@@ -142,6 +144,7 @@ def cup_rows(page):
     return out
 
 
+@pytest.mark.process
 def test_a_named_cup_its_counting_the_final_and_its_file(app, client, tmp_path):
     first = played(client, "Tag 1", [1, 2])
     second = played(client, "Tag 2", [0, None])

@@ -332,6 +332,7 @@ def test_the_file_round_trips_and_replays(tmp_path):
     assert out["deals"][3]["sitting_out"] == 2 and out["next_dealer"] == 3
 
 
+@pytest.mark.process
 def test_the_command_line_reads_a_bavarian_file(tmp_path):
     path = tmp_path / "h.json"
     path.write_text(json.dumps(EXAMPLE))

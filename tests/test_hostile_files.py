@@ -56,6 +56,7 @@ def test_hostile_partie_files_are_refused_by_the_app(app, client, name, text, me
     assert count(app, "parties") == 0 and count(app, "deals") == 0
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("name, text, message", list(hostile_files()), ids=[c[0] for c in hostile_files()])
 def test_hostile_partie_files_are_refused_by_replay(tmp_path, name, text, message):
     path = tmp_path / "hostile.json"
@@ -74,6 +75,7 @@ ROOT = Path(__file__).parent.parent
 EXAMPLE = Path(__file__).parent / "data" / "format-example.json"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("value", [1.0, 0.0, True, False, "1"])
 @pytest.mark.parametrize("field", ["dealer", "offender"])
 def test_a_seat_must_be_a_whole_number(tmp_path, value, field):

@@ -10,6 +10,8 @@ import sqlite3
 import threading
 import time
 
+import pytest
+
 from scorer import create_app
 
 from .conftest import NEW_PARTIE
@@ -55,6 +57,7 @@ class Prober(threading.Thread):
         conn.close()
 
 
+@pytest.mark.process
 def test_a_big_runde_import_holds_the_lock_briefly_and_a_save_waits_for_it(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "DATABASE_TIMEOUT": 10})

@@ -54,6 +54,7 @@ def _can_mount_read_only() -> bool:
     return probe.returncode == 0
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("how", ["read-only", "a file"])
 def test_an_unwritable_instance_folder_stops_the_start_with_one_line(tmp_path, how):
     if how == "read-only" and not _can_mount_read_only():

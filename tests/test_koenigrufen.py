@@ -97,6 +97,7 @@ def test_the_worked_example_through_the_engine():
     assert settlement.vorhand == 3       # Cilli deals next, Dora leads
 
 
+@pytest.mark.process
 def test_the_worked_example_through_the_command_line():
     out = run(str(EXAMPLE), "--json")
     assert out.returncode == 0, out.stderr
@@ -109,6 +110,7 @@ def test_the_worked_example_through_the_command_line():
     assert rows[-2:] == ["total,,,,,,,,0,-10,8,2,1,-13,11,1", "money,,,,,,,,,,,,0.10,-1.30,1.10,0.10"]
 
 
+@pytest.mark.process
 def test_a_bad_file_on_the_command_line_is_one_message_a_line_and_status_1(tmp_path):
     data = json.loads(EXAMPLE.read_text())
     data["deals"][0]["partner"] = 0
@@ -768,6 +770,7 @@ def test_a_file_of_an_unknown_format_gets_one_message_naming_the_formats(tmp_pat
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.process
 def test_a_file_with_the_amended_refusals_through_a_real_process(tmp_path):
     data = file(ISSUE_CONCEDED)
     data["deals"] += [no_won(dreier(dealer=0, declarer=2, card_points=20, premiums=[p("valat")])),

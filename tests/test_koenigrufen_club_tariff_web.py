@@ -57,6 +57,7 @@ def test_the_form_shows_the_chosen_rules_tariff_folded(client):
     assert "<summary>Eigener Tarif</summary>" in german and 'aria-label="Quapil angesagt"' in german
 
 
+@pytest.mark.process
 def test_a_club_tariff_made_on_the_form_is_stored_shown_and_carried_by_the_file(app, client, tmp_path):
     """Based on the Wiener cup: Bettel 5, no Zwiccolo, a Mondfang of 3/1, the Pagat only announced (silent 0), the
     Valat as Tirol scores it, a Trischaken renonce of twice the value; the form was shown with Vienna's values (the

@@ -98,6 +98,7 @@ def test_the_wien_worked_example_through_the_engine():
     assert kfile.settlement_to_dict(replay(partie)) == EXPECTED
 
 
+@pytest.mark.process
 def test_the_wien_worked_example_through_the_command_line():
     out = subprocess.run([sys.executable, "-m", "scorer", "replay", str(EXAMPLE), "--json"], capture_output=True,
                          text=True, cwd=ROOT, timeout=60)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -330,6 +331,7 @@ def test_any_json_in_a_deal_or_the_rules_is_a_message_never_a_traceback(fields, 
         assert exc.problems and all(str(p) for p in exc.problems)
 
 
+@pytest.mark.process
 def test_a_hostile_file_on_the_command_line_is_status_1_without_a_traceback(tmp_path):
     for i, data in enumerate(HOSTILE[:12] + [hostile(deal_card_points=10 ** 100)]):
         path = tmp_path / f"bad{i}.json"

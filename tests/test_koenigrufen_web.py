@@ -343,6 +343,7 @@ def beside(page: str, field: str) -> list[str]:
     return [html.unescape(re.sub(r"\s+", " ", m)).strip() for m in re.findall(r"<li>(.*?)</li>", listed, re.S)]
 
 
+@pytest.mark.process
 def test_a_conceded_rufer_and_a_renonce_as_amended_over_http(app, live):
     board = live_start(live)
     # the example: a conceded Rufer with an announced Pagat scores the game value only
@@ -399,6 +400,7 @@ IMPOSSIBLE = [
 ]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("partie, fields, field, english, german", IMPOSSIBLE)
 def test_an_impossible_entry_is_refused_beside_its_field_over_http(app, live, language, partie, fields, field,

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,6 +26,7 @@ def test_the_cups_example_address_is_written_plainly(client):
     assert "%E2%80%A6" not in response.text
 
 
+@pytest.mark.process
 def test_an_unknown_format_is_told_every_format_replay_reads(tmp_path):
     path = tmp_path / "file.json"
     path.write_text(json.dumps({"format": "tarock-turnier", "version": 1}))
@@ -33,6 +36,7 @@ def test_an_unknown_format_is_told_every_format_replay_reads(tmp_path):
     assert '"koenigrufen-partie"' in done.stderr and '"tarock-tournament"' in done.stderr
 
 
+@pytest.mark.process
 def test_a_tournament_file_is_told_every_problem_at_once(tmp_path):
     data = json.loads((ROOT / "tests/data/tournament-example.json").read_text())
     data["scoring"]["total"] = "everything"                          # a scoring option refused

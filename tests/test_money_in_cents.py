@@ -12,6 +12,7 @@ from .helpers import DATA, refused, run_replay as replay, written
 ISSUE = DATA / "issue-12"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("stake", ["0.125", "0.0125"])
 def test_a_stake_of_less_than_a_cent_is_refused(tmp_path, stake):
     data = json.loads((DATA / "format-example.json").read_text())
@@ -19,6 +20,7 @@ def test_a_stake_of_less_than_a_cent_is_refused(tmp_path, stake):
     assert refused(replay(written(tmp_path, data))) == [f"rules: a stake is money: at most two decimals, not {stake}"]
 
 
+@pytest.mark.process
 def test_a_stake_of_0_100_is_ten_cents_written_with_two_decimals(tmp_path):
     data = json.loads((DATA / "format-example.json").read_text())
     data["rules"]["stake"] = "0.100"
@@ -33,12 +35,14 @@ def test_a_stake_of_0_100_is_ten_cents_written_with_two_decimals(tmp_path):
     ("ante", "0.505", "rules: an ante is money: at most two decimals, not 0.505"),
     ("stake", "0.015", "rules: a stake is money: at most two decimals, not 0.015"),
 ])
+@pytest.mark.process
 def test_bavarian_money_is_whole_cents(tmp_path, option, value, message):
     data = json.loads((ISSUE / "haferl-raised-hand.json").read_text())
     data["rules"][option] = value
     assert refused(replay(written(tmp_path, data))) == [message]
 
 
+@pytest.mark.process
 def test_bavarian_money_has_two_decimals(tmp_path):
     data = json.loads((ISSUE / "haferl-raised-hand.json").read_text())
     data["rules"].update(ante="0.5", stake="0.010")

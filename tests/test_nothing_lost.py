@@ -143,6 +143,7 @@ def serve(port, db_path):
     raise RuntimeError("the server did not start")
 
 
+@pytest.mark.process
 def test_deals_survive_a_sigkill_exactly_once(tmp_path):
     port = free_port()
     db_path = tmp_path / "scorer.sqlite"

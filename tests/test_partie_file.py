@@ -102,18 +102,21 @@ def run_cli(*args):
     return subprocess.run([sys.executable, "-m", "scorer", *args], capture_output=True, text=True, cwd=ROOT)
 
 
+@pytest.mark.process
 def test_cli_json():
     out = run_cli("replay", str(EXAMPLE), "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == settlement_to_dict(replay(loads(EXAMPLE.read_text())))
 
 
+@pytest.mark.process
 def test_cli_table():
     out = run_cli("replay", str(EXAMPLE))
     assert out.returncode == 0
     assert "Anna" in out.stdout and "+5" in out.stdout and "next dealer: Bernd" in out.stdout
 
 
+@pytest.mark.process
 def test_cli_csv_is_the_export():
     from scorer.export import csv_text
     out = subprocess.run([sys.executable, "-m", "scorer", "replay", str(EXAMPLE), "--csv"], capture_output=True,
@@ -129,6 +132,7 @@ def test_cli_csv_is_the_export():
     pytest.param("[]", "a partie file is a JSON object", id="not-an-object"),
     pytest.param("\xff\xfe", "the file is not", id="binary"),
 ])
+@pytest.mark.process
 def test_cli_errors_go_to_stderr_with_status_1(tmp_path, content, expected):
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="latin-1")
@@ -139,11 +143,13 @@ def test_cli_errors_go_to_stderr_with_status_1(tmp_path, content, expected):
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.process
 def test_cli_missing_file(tmp_path):
     out = run_cli("replay", str(tmp_path / "nope.json"))
     assert out.returncode == 1 and out.stdout == "" and "cannot read" in out.stderr
 
 
+@pytest.mark.process
 def test_cli_json_is_compact_and_pretty_on_request():
     compact = run_cli("replay", str(EXAMPLE), "--json")
     pretty = run_cli("replay", str(EXAMPLE), "--json", "--pretty")
@@ -160,6 +166,7 @@ def test_a_partie_file_read_is_replayed_without_checking_twice_to_the_same_settl
     assert replay(partie, checked=True) == replay(partie)
 
 
+@pytest.mark.process
 def test_a_checked_replay_still_stops_where_the_partie_ended(tmp_path):
     # the bankroll runs out in deal 1; deal 2 is refused even though each deal passed its own check
     data = example()

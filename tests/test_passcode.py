@@ -43,6 +43,7 @@ def limited(tmp_path):
     server.close()
 
 
+@pytest.mark.process
 def test_wrong_passcodes_are_limited_with_a_429_page(limited):
     app, server = limited
     for _ in range(3):
@@ -61,6 +62,7 @@ def test_wrong_passcodes_are_limited_with_a_429_page(limited):
     assert count(app, "parties") == 0
 
 
+@pytest.mark.process
 def test_new_parties_and_imports_are_limited(limited):
     app, server = limited
     content = (DATA / "format-example.json").read_bytes()

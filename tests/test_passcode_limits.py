@@ -60,6 +60,7 @@ def a_runde(server) -> str:
     return r.headers["Location"].rsplit("/", 1)[1]
 
 
+@pytest.mark.process
 def test_every_route_that_creates_asks_for_the_passcode(guarded):
     app, server = guarded
     rid = a_runde(server)
@@ -79,6 +80,7 @@ def test_every_route_that_creates_asks_for_the_passcode(guarded):
     assert [m.name for m in stored(app, rid).members] == ["Anna", "Bernd", "Clara"]
 
 
+@pytest.mark.process
 def test_moving_a_partie_in_with_a_new_member_asks_for_the_passcode(guarded):
     app, server = guarded
     rid = a_runde(server)
@@ -92,6 +94,7 @@ def test_moving_a_partie_in_with_a_new_member_asks_for_the_passcode(guarded):
     assert [m.name for m in stored(app, rid).members] == ["Anna", "Bernd", "Zora"]
 
 
+@pytest.mark.process
 def test_wrong_guesses_are_one_limit_over_every_route(guarded):
     app, server = guarded
     rid = a_runde(server)
@@ -112,6 +115,7 @@ def test_wrong_guesses_are_one_limit_over_every_route(guarded):
     assert rows(app) == before
 
 
+@pytest.mark.process
 def test_creations_are_one_limit_over_every_route(guarded):
     app, server = guarded
     rid = a_runde(server)                                              # 1
@@ -191,6 +195,7 @@ def test_a_runde_filled_on_another_phone_meanwhile_leaves_the_new_partie_on_its_
     assert len(stored(app, rid).members) == MAX_MEMBERS and stored(app, rid).parties == ()
 
 
+@pytest.mark.process
 def test_the_limited_views_are_the_apps_own_and_each_app_counts_its_own(guarded, tmp_path):
     """No view is replaced at start-up: the app's views are those their modules define (the limits are their
     decorators); and each app's limiter keeps its own counts."""

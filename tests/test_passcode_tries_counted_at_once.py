@@ -5,9 +5,13 @@ Real HTTP through waitress (`python -m scorer serve` itself for the processes)."
 
 import threading
 
+import pytest
+
 from scorer import create_app
 
 from .live import Live, Served
+
+pytestmark = pytest.mark.process   # every test here runs servers or processes of its own
 
 PASSCODE = "Tarock 21"
 NINE = "\n".join(["Anna", "Bernd", "Cilli", "Dora", "Emil", "Franz", "Gerti", "Hans", "Ida"])

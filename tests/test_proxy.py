@@ -33,6 +33,7 @@ def proxied(tmp_path):
     server.close()
 
 
+@pytest.mark.process
 def test_the_scheme_and_host_get_through_to_the_share_page_and_the_cookie_is_secure(proxied):
     r = proxied.post("/new", NEW_PARTIE, headers=caddy("192.168.1.20"))
     assert r.status == 302
@@ -50,6 +51,7 @@ def test_the_scheme_and_host_get_through_to_the_share_page_and_the_cookie_is_sec
     assert plain.status == 302 and all("Secure" not in c for c in plain.cookies())
 
 
+@pytest.mark.process
 def test_each_device_behind_the_proxy_has_its_own_limit(proxied):
     def new(device, spoofed=""):
         return proxied.post("/new", NEW_PARTIE, headers=caddy(device, spoofed)).status
@@ -58,6 +60,7 @@ def test_each_device_behind_the_proxy_has_its_own_limit(proxied):
     assert new("192.168.1.20", spoofed="10.9.9.9") == 429     # a forged X-Forwarded-For entry does not help
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("config", [{"PROXY_HOPS": 0}, {"PROXY_HOPS": 1, "PROXY_ADDRESS": "10.0.0.1"}],
                          ids=["no proxy set", "another proxy address"])
 def test_forwarded_headers_from_anyone_but_the_proxy_are_dropped(tmp_path, config):
@@ -73,6 +76,7 @@ def test_forwarded_headers_from_anyone_but_the_proxy_are_dropped(tmp_path, confi
         server.close()
 
 
+@pytest.mark.process
 def test_a_form_posted_over_https_with_the_browser_s_referer_is_accepted(tmp_path):
     """Flask-WTF checks a POST over HTTPS for a Referer of the same site. The app's Referrer-Policy is
     `same-origin`, under which a browser sends the form page's address as the Referer of its own forms (under
@@ -98,6 +102,7 @@ def test_a_form_posted_over_https_with_the_browser_s_referer_is_accepted(tmp_pat
         server.close()
 
 
+@pytest.mark.process
 def test_proxy_address_names_the_proxys_network(tmp_path):
     """A proxy elsewhere (another container): `PROXY_ADDRESS` names its network, and a proxy connecting from any
     address of it is trusted (waitress's own setting took one address or `*` only)."""
@@ -114,6 +119,7 @@ def test_proxy_address_names_the_proxys_network(tmp_path):
         server.close()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("address", ["10.0.0.0/8", "172.18.0.0/16, 192.168.0.0/16", "fd00::/8"])
 def test_a_client_outside_the_proxys_network_chooses_nothing(tmp_path, address):
     """A client that reaches waitress directly, not from the proxy's network, sends its own X-Forwarded-For: 50
@@ -135,6 +141,7 @@ def test_a_proxy_address_that_is_no_address_stops_the_start(tmp_path):
         make_server(app, port=0)
 
 
+@pytest.mark.process
 def test_any_proxy_address_is_warned_about(tmp_path, caplog):
     server = served(tmp_path, PROXY_HOPS=1, PROXY_ADDRESS="*")
     try:

@@ -4,10 +4,14 @@ server the tests start, and changed only by `SCORER_SERVER_CONNECTIONS`."""
 
 import re
 
+import pytest
+
 from scorer import create_app
 from scorer.serving import CONNECTIONS, room_for, settings
 
 from .live import ROOT, Live, Served
+
+pytestmark = pytest.mark.process   # every test here starts the server
 
 
 def readme_figure() -> int:

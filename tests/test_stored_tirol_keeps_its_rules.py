@@ -48,6 +48,7 @@ def test_a_tirol_partie_stored_before_keeps_besserrufer_3_and_no_saecke(old_stor
     assert s.balance == (6, 4, 6, -16)
 
 
+@pytest.mark.process
 def test_its_file_names_that_tariff_and_replays_as_played(old_store, tmp_path):
     db = connect(str(old_store))
     partie = store.load(db, PARTIE).partie

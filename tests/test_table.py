@@ -227,6 +227,7 @@ def pages_answer(base, board, app):
         assert status == 200, path
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("with_version", [True, False], ids=["forms-with-version", "no-version"])
 def test_two_saves_as_the_bankroll_runs_out(live, with_version):
     app, base = live
@@ -256,6 +257,7 @@ def test_two_saves_as_the_bankroll_runs_out(live, with_version):
     pages_answer(base, board, app)
 
 
+@pytest.mark.process
 def test_two_saves_as_a_bavarian_bankroll_runs_out(live):
     app, base = live
     status, _ = post(base + "/new", {"game": "haferltarock", "player0": "Anna", "player1": "Bernd",

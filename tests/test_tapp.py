@@ -95,6 +95,7 @@ def run(*args):
                           cwd=ROOT, timeout=60)
 
 
+@pytest.mark.process
 def test_the_worked_example_through_the_command_line():
     out = run(str(EXAMPLE), "--json")
     assert out.returncode == 0, out.stderr
@@ -109,6 +110,7 @@ def test_the_worked_example_through_the_command_line():
     assert rows[-2:] == ["total,,,,,,,19,-41,22,19,-41,22", "money,,,,,,,,,,1.90,-4.10,2.20"]
 
 
+@pytest.mark.process
 def test_a_bad_file_on_the_command_line_is_one_message_a_problem_naming_deal_and_field_and_status_1(tmp_path):
     data = json.loads(EXAMPLE.read_text())
     data["deals"][0]["card_points"] = "41 1/3"      # no thirds in Tapp

@@ -89,6 +89,7 @@ def test_the_worked_example_gives_section_7s_standings_exactly():
     assert [t.games for rnd in standings.rounds for t in rnd] == [1, 5, 2, 5]
 
 
+@pytest.mark.process
 def test_the_worked_example_through_replay_json():
     out = run(str(EXAMPLE), "--json")
     assert out.returncode == 0, out.stderr
@@ -115,6 +116,7 @@ def test_the_worked_example_through_replay_json():
     assert csv.returncode == 1 and csv.stdout == "" and "no CSV export" in csv.stderr
 
 
+@pytest.mark.process
 def test_a_partie_file_is_still_replayed_as_a_partie():
     out = run(str(ROOT / "tests" / "data" / "koenigrufen-example.json"), "--json")
     assert out.returncode == 0 and "balance" in json.loads(out.stdout)
@@ -441,6 +443,7 @@ def test_a_bad_deal_is_refused_naming_round_table_and_deal():
     assert len(got) == 3
 
 
+@pytest.mark.process
 def test_the_command_line_refuses_a_bad_file_with_one_message_per_problem(tmp_path):
     data = example()
     data["rounds"][1]["tables"][1]["players"] = [0, 2, 4, 5, 3]

@@ -9,6 +9,8 @@ import pytest
 
 from .helpers import DATA, refused, run_replay as replay
 
+pytestmark = pytest.mark.process   # every test here replays through the command line, a process of its own
+
 EXAMPLE = DATA / "tournament-example.json"
 
 

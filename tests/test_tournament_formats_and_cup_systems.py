@@ -95,6 +95,7 @@ def test_the_heine_cup_of_the_example_through_the_engine():
     assert cup_file.standings_to_dict(result) == EXPECTED_CUP
 
 
+@pytest.mark.process
 def test_the_heine_cup_of_the_example_through_the_command_line():
     out = subprocess.run([sys.executable, "-m", "scorer", "replay", str(EXAMPLE), "--json"], capture_output=True,
                          text=True, cwd=ROOT, timeout=60)
@@ -400,6 +401,7 @@ def test_a_bad_cup_file_is_one_message_per_problem():
         "the tournaments of a cup are of one game and one rule set: tournament 2 is not"]
 
 
+@pytest.mark.process
 def test_a_bad_cup_file_on_the_command_line_is_status_1_without_a_traceback(tmp_path):
     data = example()
     data["cup"] = {"cup_total": "best 0"}

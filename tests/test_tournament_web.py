@@ -67,6 +67,7 @@ def engine_standings(client, organiser):
     return tfile.read(text)
 
 
+@pytest.mark.process
 def test_create_draw_start_record_and_the_standings_are_the_engines(client, tmp_path, monkeypatch):
     from scorer.tournament import store as tstore
     seeds = iter([4711, 4711, 815])   # the redraw's first seed is the one drawn: it draws another

@@ -31,6 +31,7 @@ def half_sent(port: int, n: int) -> list[socket.socket]:
     return out
 
 
+@pytest.mark.process
 def test_the_shipped_settings(live):
     adj = settings(live.app)
     # waitress as shipped: 100 connections, idle ones closed after 120 s, looked for every 30 s
@@ -38,6 +39,7 @@ def test_the_shipped_settings(live):
     assert adj["max_request_body_size"] < 2 * 1024 * 1024 and adj["max_request_header_size"] <= 64 * 1024
 
 
+@pytest.mark.process
 def test_150_idle_half_sent_connections_do_not_lock_a_phone_out(live):
     held = half_sent(live.port, 150)   # more than waitress's shipped limit of 100
     try:
@@ -49,6 +51,7 @@ def test_150_idle_half_sent_connections_do_not_lock_a_phone_out(live):
             s.close()
 
 
+@pytest.mark.process
 def test_idle_connections_are_closed_after_the_idle_time(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t", "SERVER_IDLE_SECONDS": 1,
                       "SERVER_CONNECTIONS": 20})
@@ -90,6 +93,7 @@ def raw(port: int, request: bytes) -> tuple[int, dict, bytes]:
     (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400),
     (b"POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 50000000\r\n\r\n", 413),
 ], ids=["431 headers too large", "400 unreadable", "413 body too large"])
+@pytest.mark.process
 def test_waitress_s_own_answers_carry_the_security_headers(live, request_, status):
     code, headers, _body = raw(live.port, request_)
     assert code == status
@@ -98,6 +102,7 @@ def test_waitress_s_own_answers_carry_the_security_headers(live, request_, statu
     assert headers["cache-control"] == "no-store" and headers["referrer-policy"] == "same-origin"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("path", ["/", "/r", "/new", "/r/new", "/r/import"])
 def test_pages_with_a_token_or_this_browser_s_list_are_not_kept_by_a_cache(live, path):
     r = live.get(path)

@@ -96,6 +96,7 @@ def run(*args, cwd=ROOT):
                           cwd=cwd, timeout=60)
 
 
+@pytest.mark.process
 def test_the_worked_example_through_the_command_line():
     out = run(str(EXAMPLE), "--json")
     assert out.returncode == 0, out.stderr
@@ -111,6 +112,7 @@ def test_the_worked_example_through_the_command_line():
     assert rows[-2:] == ["total,,,,,,,,10,-18,24,-16,10,-18,24,-16", "money,,,,,,,,,,,,1.00,-1.80,2.40,-1.60"]
 
 
+@pytest.mark.process
 def test_a_bad_file_on_the_command_line_is_one_message_a_problem_naming_deal_and_field_and_status_1(tmp_path):
     data = json.loads(EXAMPLE.read_text())
     data["deals"][0]["partner"] = 0                  # Anna calls herself
