@@ -249,6 +249,7 @@ def test_the_worked_examples_ties_in_the_pages_words(app):
                     ("Ida", "Gerti"): "the lot (b01c58b3… before ed36aad5…)"}
 
 
+@pytest.mark.slow   # a long hostile-input run: left out of the quick run
 def test_hostile_cup_options_and_formats_never_a_500(app, client):
     """Any text in the cup's options (new cup, organiser's options) and the tournament's format: a 302 or a 422
     with nothing changed; never a 500."""

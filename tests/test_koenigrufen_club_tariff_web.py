@@ -241,6 +241,7 @@ TARIFF_FIELDS = ["preset", "tariff_of", "tariff_valat", "tariff_renonce", "trisc
                  "ps_uhu", "pa_mondfang"]
 
 
+@pytest.mark.slow   # a long hostile-input run: left out of the quick run
 def test_hostile_tariffs_never_a_500(app, client):
     """Any text in any of the tariff's fields (and the settings beside them): a partie, or a 422 with nothing
     stored; never a 500."""

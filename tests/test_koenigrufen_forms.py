@@ -227,6 +227,7 @@ def form_posts(draw, n):
     return data
 
 
+@pytest.mark.slow   # a long hostile-input run: left out of the quick run
 def test_random_form_posts_store_the_engines_deal_or_say_why(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "t",
                       "WTF_CSRF_ENABLED": False})

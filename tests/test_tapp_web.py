@@ -106,6 +106,7 @@ def test_refusals_say_what_to_fix_and_store_nothing(app, client, fields, message
     assert settled(app, board)[0].partie.deals == ()
 
 
+@pytest.mark.slow   # a long hostile-input run: left out of the quick run
 def test_hostile_form_values_never_break_the_page(app, client):
     board = start(client)
     junk = ["", "x", "-1", "99999999999999999999", "1/3", "\x00", "€", "7" * 200, "true"]
