@@ -198,10 +198,37 @@ def test_an_edit_both_phones_changed_in_one_place_keeps_mine_and_marks_it(app):
     assert a.post(board + "/deal/2/edit", data={**theirs, **edit, "declarer": "0"}).status_code == 302
     asked = b.post(board + "/deal/2/edit", data={**mine, **edit, "declarer": "1"})
     assert asked.status_code == 409
-    assert "Both phones changed this: yours is in the form, the other phone's is on the left." in text(asked.text)
+    assert "Both phones changed this: yours is in the form; the other phone's is “Anna”." in text(asked.text)
     assert press(asked.text, "save")["declarer"] == "1"
     assert b.post(board + "/deal/2/edit", data=press(asked.text, "save")).status_code == 302
     assert stored(app, board).partie.deals[1].declarer == 1
+
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", ["the other phone's is “Dora”.", "the other phone's is “40”."]),
+    ("de", ["das des anderen Handys ist „Dora“.", "das des anderen Handys ist „40“."])])
+def test_a_field_both_phones_changed_says_the_other_phones_value_beside_it(app, language, said):
+    """Both phones corrected the partner and the card points of one Rufer: each field says, in the page's words,
+    what the other phone saved, beside mine in the form; the fields only one phone changed say nothing."""
+    a, b = app.test_client(), app.test_client()
+    board = start_koenigrufen(a, first_dealer="0")
+    assert a.post(board + "/deal", data={**opened(a, board + "/deal"), **RUFER, "dealer": "0", "partner": "2",
+                                         "card_points": "38"}).status_code == 302
+    mine, theirs = opened(b, board + "/deal/1/edit"), opened(a, board + "/deal/1/edit")
+    edit = {**RUFER, "dealer": "0", "action": "save"}
+    assert a.post(board + "/deal/1/edit", data={**theirs, **edit, "partner": "3", "card_points": "40"}).status_code == 302
+    asked = b.post(board + "/deal/1/edit", data={**mine, **edit, "partner": "0", "card_points": "45"},
+                   headers={"Accept-Language": language})
+    assert asked.status_code == 409
+    page = asked.text
+    for field, words in zip(("partner", "card_points"), said):
+        error = re.search(rf'id="error-{field}"><ul class="errors"><li>(.*?)</li>', page, re.S)
+        assert error and words in text(error.group(1)), (field, page)
+    assert len(re.findall("phones changed this|Handys haben das geändert", text(page))) == 2
+    again = press(page, "save")
+    assert (again["partner"], again["card_points"]) == ("0", "45")
+    assert stored(app, board).partie.deals[0].partner == 3     # nothing stored before the second Save
 
 
 # -- the outbox asks for its own key ---------------------------------------------------------------------------------
