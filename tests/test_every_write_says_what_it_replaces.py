@@ -226,9 +226,31 @@ def test_a_field_both_phones_changed_says_the_other_phones_value_beside_it(app, 
         error = re.search(rf'id="error-{field}"><ul class="errors"><li>(.*?)</li>', page, re.S)
         assert error and words in text(error.group(1)), (field, page)
     assert len(re.findall("phones changed this|Handys haben das geändert", text(page))) == 2
+    theirs_card = re.search(r'<section class="theirs">.*?</section>', page, re.S).group(0)
+    assert 'class="hint"' not in theirs_card   # lines that differ already: the deal's facts not said again
     again = press(page, "save")
     assert (again["partner"], again["card_points"]) == ("0", "45")
     assert stored(app, board).partie.deals[0].partner == 3     # nothing stored before the second Save
+
+
+
+def test_two_edits_alike_in_points_show_every_fact_under_each(app):
+    """Both phones corrected only the dealer of a Dreier (Cilli's, so the points stay as they were): the two cards
+    would read alike, so each says the whole deal in words, the dealer too."""
+    a, b = app.test_client(), app.test_client()
+    board = start_koenigrufen(a, first_dealer="0")
+    dreier = {"type": "game", "contract": "dreier", "declarer": "2", "result": "won", "card_points": "40",
+              "action": "save"}
+    assert a.post(board + "/deal", data={**opened(a, board + "/deal"), **dreier, "dealer": "0"}).status_code == 302
+    mine, theirs = opened(b, board + "/deal/1/edit"), opened(a, board + "/deal/1/edit")
+    assert a.post(board + "/deal/1/edit", data={**theirs, **dreier, "dealer": "1"}).status_code == 302
+    asked = b.post(board + "/deal/1/edit", data={**mine, **dreier, "dealer": "3"})
+    assert asked.status_code == 409
+    cards = text(re.search(r'<div class="side-by-side".*?</div>', asked.text, re.S).group(0))
+    assert re.search(r"As stored now .*— Anna −4, Bernd −4, Cilli \+12, Dora −4 Cilli: Dreier, 40 : 30 · won · Bernd "
+                     r"dealt Yours, as it will be saved .*Dora dealt", cards), cards
+    assert b.post(board + "/deal/1/edit", data=press(asked.text, "save")).status_code == 302
+    assert stored(app, board).partie.deals[0].dealer == 3
 
 
 # -- the outbox asks for its own key ---------------------------------------------------------------------------------

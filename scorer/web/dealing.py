@@ -498,8 +498,16 @@ class Dealing:
         theirs_line = self.web.summary(self.settlement.deals[now - 1], partie) \
             if now <= len(self.settlement.deals) else ""
         players = partie.players
+        # two lines alike (a Kontra, a premium or the dealer changed, the points as they were): under each, every
+        # fact of the deal in words, so that the difference is seen
+        theirs_facts = mine_facts = None
+        if mine == theirs_line:
+            theirs_facts, mine_facts = self.web.history_facts(theirs, partie), self.web.history_facts(facts(deal), partie)
+            if theirs_facts == mine_facts:
+                theirs_facts = mine_facts = None
         self.side_by_side = {"theirs": [(now, theirs_line)], "mine": mine, "number": now, "edit": True,
-                             "dealer": players[deal.dealer] if 0 <= deal.dealer < len(players) else ""}
+                             "dealer": players[deal.dealer] if 0 <= deal.dealer < len(players) else "",
+                             "theirs_facts": theirs_facts, "mine_facts": mine_facts}
         return self.render(errors=errors, status=409, number=now)
 
     def saved(self, number, version):
