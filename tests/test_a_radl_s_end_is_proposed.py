@@ -1,0 +1,53 @@
+"""At a Radl's end the board proposes stopping (RULES-KOENIGRUFEN.md §1: "The app proposes stopping at a Radl's end
+and warns if a Radl or doubled games are unfinished"): a line with the way to the end page, shown exactly when the
+engine says no deal of the Radl and none of a doubled Radl is left; never at a tournament's table, which counts
+games instead."""
+
+import re
+
+import pytest
+
+from scorer import games, store
+from scorer.db import connect
+
+RADL_GAMES = ["koenigrufen", "zwanzigerrufen", "tapp"]
+
+
+def stored(app, partie) -> str:
+    db = connect(app.config["DATABASE"])
+    try:
+        return f"/p/{store.create_partie(db, partie)}"
+    finally:
+        db.conn.close()
+
+
+@pytest.mark.parametrize("key", RADL_GAMES)
+def test_the_board_proposes_stopping_exactly_at_a_radl_s_end(app, client, key):
+    game = games.by_key(key)
+    shown = 0
+    for deals in range(0, 11):
+        for seed in (3, 7):
+            partie = game.sample_partie(deals, seed)
+            settlement = game.replayed(partie)
+            at_end = bool(settlement.counted) and settlement.radl_left == 0 and settlement.doubled_pending == 0
+            board = stored(app, partie)
+            page = client.get(board).text
+            line = re.search(r'<p class="status" id="radl-end">(.*?)</p>', page, re.S)
+            assert bool(line) == at_end, (key, deals, seed, settlement.counted, settlement.radl_left)
+            if line:
+                shown += 1
+                assert "The Radl is complete: a good moment to stop." in line.group(1)
+                assert f'href="{board}/end"' in line.group(1)
+                german = client.get(board, headers={"Accept-Language": "de"}).text
+                assert "Das Radl ist fertig: ein guter Moment zum Aufhören. <a" in german and "Partie beenden" in german
+    assert shown >= 2   # the samples reach a Radl's end more than once
+
+
+def test_an_ended_partie_proposes_nothing(app, client):
+    game = games.by_key("koenigrufen")
+    partie = game.sample_partie(4, 3)
+    board = stored(app, partie)
+    assert 'id="radl-end"' in client.get(board).text   # four deals at four: one Radl
+    assert client.post(board + "/end", data={"confirm": "1"}).status_code in (302, 303)
+    page = client.get(board).text
+    assert 'id="radl-end"' not in page and "This partie has ended." in page
