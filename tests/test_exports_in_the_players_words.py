@@ -63,21 +63,27 @@ def test_a_partie_s_excel_file_says_it_in_german(client, parties, game):
 
 def test_koenigrufens_excel_file_names_contracts_types_and_the_talon_as_the_players_do(client, parties):
     rows = excel(client, f"/p/{parties['koenigrufen5']}/excel.csv")
-    assert rows[0] == ["Spiel", "Geber", "Art", "Spielart", "Spieler", "Partner", "Fehler von", "Faktor",
+    assert rows[0] == ["Spiel", "Geber", "Art", "Spielart", "Spieler", "Partner", "Fehler von", "Ergebnis", "Augen",
+                       "Kontra", "Prämien", "Faktor",
                        *(f"Spielpunkte {name}" for name in FIVE), *(f"Geldpunkte {name}" for name in FIVE)]
     deals = {int(r[0]): r for r in rows[1:] if r[0].isdigit()}
     assert deals[2][2:4] == ["Spiel", "Trischaken"]
-    assert deals[3][2:5] == ["Spiel", "Solodreier", "Elisabeth"] and deals[3][7] == "2"   # the doubled Radl
+    assert deals[3][2:5] == ["Spiel", "Solodreier", "Elisabeth"] and deals[3][11] == "2"   # the doubled Radl
+    # what was played, to check a sheet against: the result, the card points, the Kontra, the premiums in words
+    assert deals[3][7] in ("gewonnen", "verloren") and deals[3][8] != ""
+    assert all(r[7] in ("", "gewonnen", "verloren", "geschleift") for r in deals.values())
     assert deals[4][2:7] == ["Renonce", "Dreier", "Bernadette", "", "Alexander"]
     assert deals[6][2:4] == ["Vergeben", ""]
     assert deals[7][3:6] == ["Solorufer", "Bernadette", "König im Talon"]
     assert rows[-2][0] == "Summe" and rows[-1][0] == "Geld (€)" and rows[-1][-1] == "21,40"
     # in English: the same columns in English words; the CSV keeps the format's ids
     english = excel(client, f"/p/{parties['koenigrufen5']}/excel.csv", "en")
-    assert english[0][:8] == ["Deal", "Dealer", "Type", "Contract", "Declared by", "Partner", "Offender", "Multiplier"]
+    assert english[0][:12] == ["Deal", "Dealer", "Type", "Contract", "Declared by", "Partner", "Offender", "Result",
+                               "Card points", "Kontra", "Premiums", "Multiplier"]
     assert english[7][3:6] == ["Solorufer", "Bernadette", "King in the talon"] and english[6][2] == "Misdeal"
     plain = list(csv.reader(io.StringIO(client.get(f"/p/{parties['koenigrufen5']}/export.csv").text)))
-    assert plain[0][:8] == ["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "multiplier"]
+    assert plain[0][:12] == ["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "result",
+                             "card points", "kontra", "premiums", "multiplier"]
     assert plain[6][2] == "misdeal" and plain[7][3:6] == ["solorufer", "Bernadette", ""]
     assert plain[-1][0] == "money" and plain[-1][-1] == "21.40"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...tarock import radl
 from ...words import N_, Message
-from .rules import CONTRACT_LABELS, ITEM_LABELS, KING_CALLS
+from .rules import CONTRACT_LABELS, ITEM_LABELS, KING_CALLS, KONTRA_LABELS, PREMIUM_LABELS
 from .scoring import Settlement
 
 def describe_deal(r, names) -> str:
@@ -46,8 +46,35 @@ def rows(settlement: Settlement, sheet) -> list[list]:
     def each(header: str) -> list[str]:
         return [header.format(name=x) for x in names]
 
+    def result(r) -> str:
+        d = r.deal
+        if d.type != "game" or d.contract == "trischaken":
+            return ""
+        if d.conceded:
+            return _("conceded", "conceded")
+        return "" if r.won is None else _("won", "won") if r.won else _("lost", "lost")
+
+    def card_points(d) -> str:
+        if isinstance(d.card_points, tuple):   # Trischaken: every player's (None for the dealer sitting out)
+            return "; ".join(f"{names[i]} {sheet.points(x)}" for i, x in enumerate(d.card_points) if x is not None)
+        return "" if d.card_points is None else sheet.points(d.card_points)
+
+    def premiums(d) -> str:
+        def one(p) -> str:
+            said = [_("declarer's side", "declarer's side") if p.side == "declarer" else _("opponents", "opponents"),
+                    _("announced", "announced") if p.announced else _("silent", "silent")]
+            if p.made is not None:
+                said.append(_("made", "made") if p.made else _("failed", "failed"))
+            if p.kontra > 1:
+                said.append(_(KONTRA_LABELS[p.kontra], KONTRA_LABELS[p.kontra]))
+            return f"{_(PREMIUM_LABELS[p.premium], PREMIUM_LABELS[p.premium])} ({', '.join(said)})"
+        return "; ".join(one(p) for p in d.premiums)
+
+    # what was played, so that a sheet can be checked deal by deal: the result, the card points, the game's Kontra
+    # and every premium with its side, announced or silent, made or failed, and its Kontra
     out = [[_("Deal", "deal"), _("Dealer", "dealer"), _("Type", "type"), _("Contract", "contract"),
             _("Declared by", "declarer"), _("Partner", "partner"), _("Offender", "offender"),
+            _("Result", "result"), _("Card points", "card points"), _("Kontra", "kontra"), _("Premiums", "premiums"),
             _("Multiplier", "multiplier"), *each(_("Points {name}", "points {name}")),
             *each(_("Money points {name}", "money points {name}"))]]
     for r in settlement.deals:
@@ -58,8 +85,9 @@ def rows(settlement: Settlement, sheet) -> list[list]:
         out.append([r.number, names[d.dealer], _(TYPE_LABELS[d.type], d.type),
                     _(CONTRACT_LABELS[d.contract], d.contract) if d.contract else "",
                     "" if d.declarer is None else names[d.declarer], partner,
-                    "" if d.offender is None else names[d.offender], r.multiplier, *r.points, *r.money_points])
-    blank = [""] * 7
+                    "" if d.offender is None else names[d.offender], result(r), card_points(d),
+                    d.kontra if d.type == "game" and d.kontra > 1 else "", premiums(d), r.multiplier, *r.points, *r.money_points])
+    blank = [""] * 11
     out.append([_("Total", "total"), *blank, *settlement.balance, *settlement.money_balance])
     out.append([_("Money (€)", "money"), *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])
     return out
