@@ -219,3 +219,12 @@ def refusal(page: str) -> str:
     found = re.findall(r'<div class="errors summary"[^>]*>(.*?)</div>|<div role="alert" id="error-[^"]*">(.*?)</div>',
                        page, re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(a or b for a, b in found))).strip()
+
+
+def stored_partie(app, partie) -> str:
+    """`partie` stored as a new partie of the app's store; its board's path."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return f"/p/{store.create_partie(db, partie)}"
+    finally:
+        db.conn.close()

@@ -7,18 +7,11 @@ import re
 
 import pytest
 
-from scorer import games, store
-from scorer.db import connect
+from scorer import games
+
+from .helpers import stored_partie as stored
 
 RADL_GAMES = ["koenigrufen", "zwanzigerrufen", "tapp"]
-
-
-def stored(app, partie) -> str:
-    db = connect(app.config["DATABASE"])
-    try:
-        return f"/p/{store.create_partie(db, partie)}"
-    finally:
-        db.conn.close()
 
 
 @pytest.mark.parametrize("key", RADL_GAMES)

@@ -30,7 +30,6 @@ from hypothesis import strategies as st
 
 from scorer import create_app, games, store
 from scorer.__main__ import main
-from scorer.db import connect
 from scorer.export import csv_text
 from scorer.game import ZERO
 from scorer.partie_file import dumps, loads, settlement_to_dict
@@ -38,7 +37,7 @@ from scorer.web.dealing import facts
 
 from .conftest import examples
 from .formparse import form_fields
-from .helpers import stored
+from .helpers import stored, stored_partie
 
 FAKE = "tests.fakegame.game"   # the fake game's registry line (tests/fakegame/fixture.py registers it the same way)
 FAKE_KEY = "coin-toss"
@@ -177,14 +176,6 @@ def game_app(request, tmp_path, migrated_store):
         shutil.copyfile(migrated_store, database)
         app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
         yield game, app
-
-
-def stored_partie(app, partie):
-    db = connect(app.config["DATABASE"])
-    try:
-        return f"/p/{store.create_partie(db, partie)}"
-    finally:
-        db.conn.close()
 
 
 PAGE_DEALS = 12
