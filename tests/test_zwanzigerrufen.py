@@ -106,10 +106,14 @@ def test_the_worked_example_through_the_command_line():
     assert "Bernd     -18     -18     -1.80" in table and "next dealer: Anna" in table
     assert "deals left in this Radl: 3" in table
     rows = run(str(EXAMPLE), "--csv").stdout.splitlines()
-    assert rows[0].startswith("deal,dealer,type,contract,declarer,partner,offender,multiplier,points Anna")
-    assert rows[1] == "1,Dora,game,normalspiel,Anna,Cilli,,1,3,-3,3,-3,3,-3,3,-3"
-    assert rows[6] == "6,Dora,renonce,normalspiel,Anna,Dora,Bernd,1,3,-9,3,3,3,-9,3,3"
-    assert rows[-2:] == ["total,,,,,,,,10,-18,24,-16,10,-18,24,-16", "money,,,,,,,,,,,,1.00,-1.80,2.40,-1.60"]
+    assert rows[0].startswith("deal,dealer,type,contract,declarer,partner,offender,result,card points,kontra,premiums,"
+                              "multiplier,points Anna")
+    assert rows[1] == ('1,Dora,game,normalspiel,Anna,Cilli,,won,50,2,"Pagat (declarer\'s side, announced, made); '
+                       'Königstrull (opponents, silent, made)",1,3,-3,3,-3,3,-3,3,-3')
+    assert rows[6] == ('6,Dora,renonce,normalspiel,Anna,Dora,Bernd,,,,"Pagat (declarer\'s side, announced)",1,3,-9,3,3,3,'
+                       '-9,3,3')
+    assert rows[-2:] == ["total,,,,,,,,,,,,10,-18,24,-16,10,-18,24,-16",
+                         "money,,,,,,,,,,,,,,,,1.00,-1.80,2.40,-1.60"]
 
 
 @pytest.mark.process

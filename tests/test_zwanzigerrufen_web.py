@@ -201,16 +201,21 @@ def test_exports_in_english_and_german_and_the_import_round_trip(app, client):
     example(client, board)
     sp, s = settled(app, board)
     rows = list(csv.reader(io.StringIO(client.get(board + "/export.csv").data.decode())))
-    assert rows[0][:8] == ["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "multiplier"]
-    assert rows[1] == "1,Dora,game,normalspiel,Anna,Cilli,,1,3,-3,3,-3,3,-3,3,-3".split(",")
+    assert rows[0][:12] == ["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "result",
+                            "card points", "kontra", "premiums", "multiplier"]
+    assert rows[1] == ["1", "Dora", "game", "normalspiel", "Anna", "Cilli", "", "won", "50", "2",
+                       "Pagat (declarer's side, announced, made); Königstrull (opponents, silent, made)",
+                       *"1,3,-3,3,-3,3,-3,3,-3".split(",")]
     assert rows[-1][-4:] == ["1.00", "-1.80", "2.40", "-1.60"]
     english = client.get(board + "/excel.csv").data.decode("utf-8-sig")
-    assert english.splitlines()[0].startswith("Deal,Dealer,Type,Contract,Declared by,Partner,Offender,Multiplier")
+    assert english.splitlines()[0].startswith("Deal,Dealer,Type,Contract,Declared by,Partner,Offender,Result,Card "
+                                              "points,Kontra,Premiums,Multiplier")
     assert "6,Dora,Renonce,Normalspiel,Anna,Dora,Bernd" in english
     german = client.get(board + "/excel.csv", headers={"Accept-Language": "de"}).data.decode("utf-8-sig")
     head, first = german.splitlines()[:2]
     assert head.startswith("Spiel;Geber;") and "Partner" in head
-    assert first.startswith("1;Dora;Spiel;Normalspiel;Anna;Cilli;;1;3;-3;3;-3")
+    assert first.startswith('1;Dora;Spiel;Normalspiel;Anna;Cilli;;gewonnen;50;2;"Pagat ultimo (Spielerseite, angesagt, '
+                            'gemacht); Königstrull (Gegner, still, gemacht)";1;3;-3;3;-3')
     assert german.splitlines()[-1].endswith("1,00;-1,80;2,40;-1,60")
     file = client.get(board + "/partie.json")
     assert "zwanzigerrufen-" in file.headers["Content-Disposition"]

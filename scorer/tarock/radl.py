@@ -16,7 +16,7 @@ from ..amounts import CENT
 from ..partie import Partie, table_head
 from ..settlement import Settlement as BaseSettlement, read_off
 from ..words import N_, Message
-from .sides import Item
+from .sides import SIDE_WORDS, Item
 
 COUNTED = ("game", "renonce")
 
@@ -209,26 +209,51 @@ def table(settlement: Settlement, describe, labels: dict) -> str:
 TYPE_LABELS = {"game": N_("Game"), "renonce": N_("Renonce"), "misdeal": N_("Misdeal")}
 
 
-def rows(settlement: Settlement, sheet, heads: tuple, seats, contracts: dict) -> list[list]:
+def rows(settlement: Settlement, sheet, heads: tuple, seats, contracts: dict, premiums: dict, kontras: dict,
+         hands=None) -> list[list]:
     """The CSV's and Excel's rows: one a deal (its number, dealer, type, contract, a name under each of the game's
-    own `heads` ((title, CSV word) pairs) from `seats(deal)`, a seat or None each, the multiplier, each player's
-    points and money points), then the totals and the money; `sheet` is a `scorer.export.Sheet`: the CSV keeps its
-    English words and the contracts' ids, Excel says them in the page's language (`contracts`: id -> its name)."""
+    own `heads` ((title, CSV word) pairs) from `seats(deal)`, a seat or None each; what was played, so that a sheet
+    can be checked against it: won or lost, the declarer's side's card points, the game's Kontra and each premium
+    entry with its side, announced or silent, made or failed and its Kontra (`premiums`: premium -> its name,
+    `kontras`: level -> its name; `hands(deal)`: (premium name, player) pairs of a game's premiums dealt in one
+    hand); the multiplier, each player's points and money points), then the totals and the money; `sheet` is a
+    `scorer.export.Sheet`: the CSV keeps its English words and the contracts' ids, Excel says them in the page's
+    language (`contracts`: id -> its name)."""
     names = [sheet.name(n) for n in settlement.partie.players]
     _ = sheet.word
 
     def each(header: str) -> list[str]:
         return [header.format(name=x) for x in names]
 
+    def result(r) -> str:
+        return "" if r.deal.type != "game" or r.won is None else _("won", "won") if r.won else _("lost", "lost")
+
+    def entries(d) -> str:
+        def one(p) -> str:
+            said = [_(SIDE_WORDS[p.side], SIDE_WORDS[p.side]), _("announced", "announced") if p.announced else
+                    _("silent", "silent")]
+            if p.made is not None:
+                said.append(_("made", "made") if p.made else _("failed", "failed"))
+            if p.kontra in kontras and p.kontra > 1:
+                said.append(_(kontras[p.kontra], kontras[p.kontra]))
+            return f"{_(premiums[p.premium], premiums[p.premium])} ({', '.join(said)})"
+        held = [f"{_(label, label)} ({names[player]})" for label, player in (hands(d) if hands else ())]
+        return "; ".join([one(p) for p in d.premiums if p.premium in premiums] + held)
+
     out = [[_("Deal", "deal"), _("Dealer", "dealer"), _("Type", "type"), _("Contract", "contract"),
-            *(_(title, plain) for title, plain in heads), _("Multiplier", "multiplier"),
+            *(_(title, plain) for title, plain in heads), _("Result", "result"), _("Card points", "card points"),
+            _("Kontra", "kontra"), _("Premiums", "premiums"), _("Multiplier", "multiplier"),
             *each(_("Points {name}", "points {name}")), *each(_("Money points {name}", "money points {name}"))]]
     for r in settlement.deals:
         d = r.deal
         out.append([r.number, names[d.dealer], _(TYPE_LABELS[d.type], d.type),
                     _(contracts[d.contract], d.contract) if d.contract else "",
-                    *("" if p is None else names[p] for p in seats(d)), r.multiplier, *r.points, *r.money_points])
-    blank = [""] * (len(heads) + 4)   # dealer, type, contract, the heads, multiplier
+                    *("" if p is None else names[p] for p in seats(d)), result(r),
+                    "" if d.card_points is None or d.type != "game" else d.card_points,
+                    d.kontra if d.type == "game" and d.kontra > 1 else "", entries(d), r.multiplier, *r.points,
+                    *r.money_points])
+    blank = [""] * (len(heads) + 8)   # dealer, type, contract, the heads, result, card points, Kontra, premiums,
+                                      # multiplier
     out.append([_("Total", "total"), *blank, *settlement.balance, *settlement.money_balance])
     out.append([_("Money (€)", "money"), *blank, *([""] * len(names)), *(sheet.money(m) for m in settlement.money)])
     return out

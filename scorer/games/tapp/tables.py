@@ -4,7 +4,7 @@ of the Runde's standings (the shared shapes of `scorer.radl`)."""
 from __future__ import annotations
 
 from ...tarock import radl
-from .rules import CONTRACT_LABELS, ITEM_LABELS
+from .rules import CONTRACT_LABELS, HAND_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS
 
 
 def table(settlement) -> str:
@@ -13,7 +13,8 @@ def table(settlement) -> str:
 
 def rows(settlement, sheet) -> list[list]:
     return radl.rows(settlement, sheet, (("Declared by", "declarer"), ("Offender", "offender")),
-                     lambda d: (d.declarer, d.offender), CONTRACT_LABELS)
+                     lambda d: (d.declarer, d.offender), CONTRACT_LABELS, PREMIUM_LABELS, KONTRA_LABELS,
+                     lambda d: [(HAND_LABELS[h.premium], h.player) for h in d.hand_premiums])
 
 
 def figures(settlement) -> list[tuple]:

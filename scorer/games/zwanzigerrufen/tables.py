@@ -4,7 +4,7 @@ figures of the Runde's standings (the shared shapes of `scorer.radl`)."""
 from __future__ import annotations
 
 from ...tarock import radl
-from .rules import CONTRACT_LABELS, ITEM_LABELS
+from .rules import CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS
 
 
 def table(settlement) -> str:
@@ -15,7 +15,7 @@ def table(settlement) -> str:
 
 def rows(settlement, sheet) -> list[list]:
     return radl.rows(settlement, sheet, (("Declared by", "declarer"), ("Partner", "partner"), ("Offender", "offender")),
-                     lambda d: (d.declarer, d.partner, d.offender), CONTRACT_LABELS)
+                     lambda d: (d.declarer, d.partner, d.offender), CONTRACT_LABELS, PREMIUM_LABELS, KONTRA_LABELS)
 
 
 def figures(settlement) -> list[tuple]:
