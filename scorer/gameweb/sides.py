@@ -241,13 +241,14 @@ def kontra_levels(levels: list, most: int) -> list:
 
 # -- words and pages -----------------------------------------------------------------------------------------------
 
-def premium_words(p: Premium, labels: dict, kontra_labels: dict, silent=(), kontra_off: str = "") -> str:
+def premium_words(p: Premium, labels: dict, kontra_labels: dict, silent=(), kontra_off: str = "",
+                  kontra: bool = True) -> str:
     """A premium entry in words: "Pagat announced made, Kontra", "Trull (opponents) silent made"; one never announced
-    is only whose ("Königstrull (opponents)")."""
+    is only whose ("Königstrull (opponents)"); `kontra`: its Kontra too."""
     side = f"({_('opponents')})" if p.side == "opponents" else ""
     how = "" if p.premium in silent else str(HOW[bool(p.announced), bool(p.made)])
     text = " ".join(x for x in (say(labels.get(p.premium, p.premium)), side, how) if x)
-    if p.kontra > 1:
+    if kontra and p.kontra > 1:
         text += ", " + say(kontra_labels.get(p.kontra, "")) + kontra_off
     return text
 

@@ -7,9 +7,7 @@ whole (counted in threes, never a Blatt), the hand premiums by their holder's na
 
 from __future__ import annotations
 
-import re
-
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _, lazy_gettext as _l
 from wtforms import RadioField, StringField
 
 from . import CONTRACT_LABELS, CONTRACTS, HAND_LABELS, HAND_PREMIUMS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, \
@@ -18,7 +16,7 @@ from .deals import TOTAL
 from .game import GAME
 from ...gameweb import sides
 from ...gameweb.blueprint import GameBlueprint
-from ...gameweb.forms import PILE_LABELS, PileCounters
+from ...gameweb.forms import PILE_LABELS, PileCounters, read_pile
 from ...gameweb.words import card_points, say
 from ...tarock.cards import PACK_54, CardError
 
@@ -61,17 +59,9 @@ def count_cards(rules, args) -> dict:
     """The calculator's hook (the shared /calculator/count asks it, and the form's Count button): the declarer's pile
     from its counting cards, his tricks of three and the cards he laid away (three; none in a Solo): always whole
     card points; `fill` puts them into the form."""
-    values, errors = {}, []
-    for name in COUNTERS:
-        raw = (args.get(name) or "0").strip()
-        if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > LIMITS[name]:
-            errors.append(_("%(counter)s: enter a whole number from 0 to %(max)s.", counter=COUNTER_LABELS[name],
-                            max=LIMITS[name]))
-        else:
-            values[name] = int(raw)
-    cards = 3 * values.get("tricks", 0) + values.get("talon", 0)
-    result = {"values": {n: values.get(n, 0) for n in COUNTERS}, "errors": errors, "cards": cards,
-              "cards_text": ngettext("%(num)d card", "%(num)d cards", cards), "bonuses": [], "notes": [str(NO_BLATT)]}
+    values, result = read_pile(args, COUNTERS, LIMITS, COUNTER_LABELS, per_trick=3)
+    result["notes"] = [str(NO_BLATT)]
+    cards, errors = result["cards"], result["errors"]
     if not errors and values["talon"] not in (0, 3):
         errors.append(_("The declarer lays away three cards (none in a Solo), not %(n)s.", n=values["talon"]))
     if errors:
