@@ -1,8 +1,8 @@
 """Tapp-Tarock in the web app: its web part, `TappWeb` (a `scorer.gameweb.sides.SidesWeb`). What it shares with every
 game played by sides (its forms' common fields, reading and filling them, the words of a deal, the board, the sheet,
-the Radl's end) is `scorer.gameweb.sides`'s; here are only its own choices: three players or four with the dealer sitting out, the declarer alone against two, card points 0-70
-whole (counted in threes, never a Blatt), the hand premiums by their holder's name, its quick starts. Its pages are
-`templates/tapp/`. The engine does every sum (RULES-TAPP.md).
+the Radl's end) is `scorer.gameweb.sides`'s; here are only its own choices: three players or four with the dealer
+sitting out, the declarer alone against two, card points 0-70 whole (counted in threes, never a Blatt), the hand
+premiums by their holder's name. Its pages are `templates/tapp/`. The engine does every sum (RULES-TAPP.md).
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ class NewPartieForm(sides.new_partie_form(GAME, KONTRA_LABELS)):
         ("default", _l("as the rules say")), ("yes", _l("yes")), ("no", _l("no"))])
 
 
-class DealForm(sides.deal_form(CONTRACTS, CONTRACT_LABELS, LEVELS, _l("Card points of the declarer's side (optional)"))):
+class DealForm(sides.deal_form(CONTRACTS, CONTRACT_LABELS, LEVELS,
+                               _l("Card points of the declarer's side (optional)"))):
     """One deal: what happened, who dealt, the contract, declarer and partner (the holder of the called Tarock), the
     result and the declarer's side's card points, Kontra, the premiums; the offender of a renonce or a misdeal."""
 
