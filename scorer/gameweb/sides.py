@@ -38,7 +38,7 @@ from .sheet import points_sheet
 from .words import SCORE_COLON, euros, say, sentence, signed
 
 DEAL_TYPES = ("game", "renonce", "misdeal")
-SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]
+SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
 ORDINALS = (_l("First"), _l("Second"), _l("Third"), _l("Fourth"), _l("Fifth"))
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"))
 OPTIONAL = {3: _l("Fourth player (optional)"), 4: _l("Fifth player (optional)")}   # a seat past the fewest players
@@ -154,12 +154,13 @@ def deal_form(contracts, contract_labels: dict, levels: list, points_label, *mix
 
 
 
-def premium_fields(form_class, premiums, labels: dict, levels: list) -> None:
+def premium_fields(form_class, premiums, labels: dict, levels: list, announced: str = "no") -> None:
     """A deal form's premium entries, each as segmented buttons (radios): whose (`side_<p>`), silent or announced
-    (`ann_<p>`), made or failed (`made_<p>`), its Kontra (`kon_<p>`, one of `levels`)."""
+    (`ann_<p>`; a form posted without it: `announced`), made or failed (`made_<p>`), its Kontra (`kon_<p>`, one of
+    `levels`)."""
     for p in premiums:
         setattr(form_class, f"side_{p}", RadioField(labels[p], choices=SIDE_CHOICES, default=""))
-        setattr(form_class, f"ann_{p}", RadioField(_l("Announced"), default="no",
+        setattr(form_class, f"ann_{p}", RadioField(_l("Announced"), default=announced,
                                                    choices=[("no", _l("silent")), ("yes", _l("announced"))]))
         setattr(form_class, f"made_{p}", RadioField(_l("Made"), default="yes",
                                                     choices=[("yes", _l("made")), ("no", _l("failed"))]))

@@ -39,7 +39,6 @@ SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth
 # short, in every select of the deal form (a page of at most 30 kB); the form's data-levels names them in full
 # for the steppers, as RULES-KOENIGRUFEN.md does (no Kontra, Kontra, Rekontra, Subkontra)
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
-SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
 STARTS = ("rufer", "trischaken", "dreier", "piccolo", "zwiccolo", "bettel", "solorufer")   # the board's quick starts (those the rules play)
 MAX_PLAYERS = 5
 COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
@@ -328,15 +327,9 @@ class DealForm(PileCounters, Form):
     pile_of = RadioField(_l("Whose pile"), choices=[], validate_choice=False)   # Trischaken: the player counted
 
 
-for _p in PREMIUMS:
-    # segmented buttons (radios): whose, silent or announced, made or failed; a form posted without an answer keeps
-    # the older meaning (announced, made), a new form shows "silent" chosen (the one that happens without a word)
-    setattr(DealForm, f"side_{_p}", RadioField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
-    setattr(DealForm, f"ann_{_p}", RadioField(_l("Announced"), default="yes",
-                                              choices=[("no", _l("silent")), ("yes", _l("announced"))]))
-    setattr(DealForm, f"made_{_p}", RadioField(_l("Made"), default="yes",
-                                               choices=[("yes", _l("made")), ("no", _l("failed"))]))
-    setattr(DealForm, f"kon_{_p}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
+# segmented buttons (radios): whose, silent or announced, made or failed; a form posted without an answer keeps the
+# older meaning (announced, made), a new form shows "silent" chosen (the one that happens without a word)
+sides.premium_fields(DealForm, PREMIUMS, PREMIUM_LABELS, LEVELS, announced="yes")
 for _i in range(MAX_PLAYERS):
     setattr(DealForm, f"each{_i}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
     setattr(DealForm, f"tp{_i}", StringField(_l("Card points")))
