@@ -106,7 +106,7 @@ def read(data: object, game: Game, formats, most_problems: int | None = None,
          most_deals: int | None = None) -> Partie:
     """A partie read from the parsed JSON of a partie file as `game`'s; every problem raised at once (`most_problems`:
     the reading stops at that many, so that a file of bad deals costs no more than 20 of them; `most_deals`: a file
-    of more deals is refused at once, as a game's own `MAX_DEALS` refuses it everywhere). `formats`: the formats a
+    of more deals is refused at once, as a game's own `max_deals` refuses it everywhere). `formats`: the formats a
     file's `format` may be, as its message names them."""
     if not isinstance(data, dict):
         raise game.error([Problem("file", "a partie file is a JSON object with format, version, players, "

@@ -29,7 +29,7 @@ def from_dict(data: object, game: Game | None = None, every: bool = False, most_
               most_deals: int | None = None, also: tuple = ()) -> Partie:
     """A partie from the parsed JSON of a partie file; every problem raised at once (`most_problems`: the
     reading stops at that many, so that a file of bad deals costs no more than 20 of them; `most_deals`: a
-    file of more deals is refused at once, as a game's own `MAX_DEALS` refuses it everywhere).
+    file of more deals is refused at once, as a game's own `max_deals` refuses it everywhere).
 
     The file is read as `game`'s if one is given; else as the game its `format` names, among the games the
     web app offers (`every`: among every registered game, as the command line reads them). A file of no

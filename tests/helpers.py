@@ -9,6 +9,7 @@ from pathlib import Path
 from scorer import store
 from scorer.tarock import sides
 from scorer.db import connect
+from scorer.games import game_of
 from scorer.games.strohmandeln import Bonus, Deal, Partie, RuleSet, check, parse_card_points, replay, score
 
 
@@ -87,7 +88,6 @@ def version(app, board):
 
 def settled(app, board):
     """The partie of `board` as stored, and its game's replay of it (the engine's settlement)."""
-    from scorer.games import game_of
     with app.app_context():
         sp = stored(app, board)
     return sp, game_of(sp.partie).replay(sp.partie)
@@ -120,6 +120,35 @@ def text(html):
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
+def new_partie(client, form, **changes):
+    """A new partie from the new-partie form's fields `form` with `changes`: its board's address."""
+    response = client.post("/new", data={**form, **changes})
+    assert response.status_code == 302, re.findall(r'<ul class="errors".*?</ul>', response.text, re.S)
+    return response.headers["Location"]
+
+
+def deal_refused(app, client, board, message, **fields):
+    """A deal posted through the form is refused (422), says `message` beside its field or at the top, and nothing
+    is stored."""
+    response = post_deal(client, board, **fields)
+    assert response.status_code == 422
+    assert message.lower() in refusal(response.text).lower(), refusal(response.text)
+    assert settled(app, board)[0].partie.deals == ()
+
+
+JUNK = ["", "x", "-1", "99999999999999999999", "1/3", "\x00", "€", "7" * 200, "true"]   # what a hostile form sends
+
+
+def never_breaks(app, client, board, fields, names, junk=JUNK):
+    """Each value of `junk` in each of the deal form's fields `names` (the others as `fields`, previewed) gets the
+    form back, or its refusal: never a 500; nothing is stored."""
+    for name in names:
+        for value in junk:
+            response = post_deal(client, board, **{**fields, "action": "preview", name: value})
+            assert response.status_code in (200, 422), (name, value)
+    assert settled(app, board)[0].partie.deals == ()
+
+
 def a_partie(client):
     """A new partie with one deal recorded: its board's address and its id."""
     from .conftest import NEW_PARTIE, record
@@ -134,6 +163,87 @@ def haferl_deal(client, board, **fields):
     data = {"type": "game", "target": "61", "action": "save", "key": secrets.token_urlsafe(16), **fields}
     response = client.post(board + "/deal", data=data)
     assert response.status_code == 302, re.findall(r'class="errors.*?</ul>', response.text, re.S)
+
+
+# -- a browser's page: what it shows against the engine ------------------------------------------------------------
+
+MINUS = "\u2212"
+
+
+def german_signed(n):
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def german_euros(amount):
+    text = f"{abs(amount):.2f}".replace(".", ",") + " €"
+    return text if amount == 0 else ("+" if amount > 0 else MINUS) + text
+
+
+def page_settled(server, page):
+    """The partie shown on a browser's page as the server's store holds it, and the engine's settlement of it."""
+    pid = page.url.split("/p/")[1].split("/")[0].split("?")[0]
+    db = connect(server["db"])
+    try:
+        sp = store.load(db, pid)
+    finally:
+        db.conn.close()
+    return sp, game_of(sp.partie).replay(sp.partie)
+
+
+def check_radl_board(server, page, sits_out_with=0):
+    """The German board of a game played round the table in Radls is the engine's, figure by figure: each player's
+    points and money, who deals (and sits out, at `sits_out_with` players) and who is Vorhand, the deal of the Radl,
+    the doubled Radl, each line's running totals; nothing sticks out sideways. The settlement."""
+    sp, s = page_settled(server, page)
+    names = sp.partie.players
+    n = len(names)
+    for i in range(n):
+        assert page.locator(f"#balance-{i}").inner_text() == german_signed(s.balance[i])
+        assert page.locator(f"#money-{i}").inner_text() == german_euros(s.money[i]).replace(" €", "")
+    dealer = sp.partie.first_dealer if s.next_dealer is None else s.next_dealer
+    status = page.locator("#status").inner_text()
+    deals = "gibt und setzt aus" if n == sits_out_with else "gibt"
+    assert status.startswith(f"{names[dealer]} {deals}, {names[(dealer + 1) % n]} ist Vorhand"), status
+    assert f"Radl: Spiel {s.counted % n + 1} von {n}" in status
+    if s.doubled_pending:
+        doubled = page.locator("#doubled").inner_text()
+        pending = s.doubled_pending
+        assert (f"die nächsten {pending} Spiele" if pending > 1 else "das nächste Spiel") in doubled
+    else:
+        assert page.locator("#doubled").count() == 0
+    assert page.locator("#sheet tbody.deal").count() == len(s.deals)
+    for r in s.deals:
+        assert page.locator(f"#deal-{r.number} .run").all_inner_texts() == [german_signed(b) for b in r.balance]
+    assert sum(s.balance) == 0 and sum(s.money_balance) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    return s
+
+
+def choose(page, **choices):
+    """Tap the form's segmented buttons, in the order given: `name=value` taps that radio's button."""
+    for name, value in choices.items():
+        page.locator(f"input[name={name}][value='{value}'] + span").first.tap()
+
+
+def save_radl_deal(server, page, sits_out_with=0):
+    """Save the deal on the German form of a game played round the table in Radls, once its live preview has
+    answered: the result beside Save was the engine's (the declarer's points, in a renonce or a misdeal the
+    offender's, "±0", the doubling included), and the board is (`check_radl_board`). The settlement."""
+    from playwright.sync_api import expect   # here: the tests that start no browser never import it
+
+    expect(page.locator("#save-result")).to_have_text(re.compile(r"\S"))   # the live preview's answer came
+    said = page.locator("#save-result").inner_text()
+    page.locator("#save").first.tap()
+    page.wait_for_selector("#record")
+    s = check_radl_board(server, page, sits_out_with)
+    r = s.deals[-1]
+    who = r.deal.declarer if r.deal.type == "game" else r.deal.offender
+    names = s.partie.players
+    wanted = f"{names[who]} {german_signed(r.points[who])}" if r.points[who] else "±0"
+    if r.multiplier > 1:
+        wanted += f" (×{r.multiplier} eingerechnet)"
+    assert said == wanted, (said, wanted)
+    return s
 
 
 def checked(page, name):

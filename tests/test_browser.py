@@ -17,11 +17,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 from werkzeug.serving import make_server
 
-from scorer import create_app, store
-from scorer.db import connect
-from scorer.games import game_of
+from scorer import create_app
 from scorer.web.language import euros, signed
 
+from .helpers import page_settled as settled   # the engine's settlement of the partie shown on the page
 from .screens import shot
 
 pytestmark = pytest.mark.browser
@@ -132,17 +131,6 @@ def phone(browser, scheme="light"):
     page.set_default_timeout(10000)
     page.on("dialog", lambda dialog: dialog.accept())
     return context, page
-
-
-def settled(server, page):
-    """The engine's settlement of the partie shown on the page."""
-    pid = page.url.split("/p/")[1].split("/")[0].split("?")[0]
-    db = connect(server["db"])
-    try:
-        sp = store.load(db, pid)
-    finally:
-        db.conn.close()
-    return sp, game_of(sp.partie).replay(sp.partie)
 
 
 def check_board(server, page):

@@ -5,19 +5,10 @@ light and dark, at 390 px, in test-artifacts/."""
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import german_euros, german_signed
 from .test_browser import close, browser, server, settled, shot, tap, PHONE  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
-MINUS = "\u2212"
-
-
-def german_signed(n):
-    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
-
-
-def german_euros(amount):
-    text = f"{abs(amount):.2f}".replace(".", ",") + " €"
-    return text if amount == 0 else ("+" if amount > 0 else MINUS) + text
 
 
 def check_board(server, page):

@@ -5,51 +5,20 @@ Pagat and the Valat silent or announced, a hand's Trull, Four Kings or Köpfe by
 renonce), the result beside Save and the board checked figure by figure against the engine after each deal.
 Screenshots in test-artifacts/ with SCORER_SCREENSHOTS=1."""
 
-import re
+from functools import partial
 
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import close, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
-from .test_koenigrufen_browser import german_euros, german_signed, kontra
+from .helpers import check_radl_board, choose, save_radl_deal
+from .test_browser import close, browser, server, shot, tap  # noqa: F401  (fixtures)
+from .test_koenigrufen_browser import kontra
 
 pytestmark = pytest.mark.browser
 SMALL = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 NAMES = ("Anna", "Bernd", "Cilli", "Dora")
-
-
-def check_board(server, page):
-    """The board's figures are the engine's: each player's points and money, who deals (and at four sits out), who is
-    Vorhand, the deal of the Radl, each line's running totals; nothing sticks out sideways."""
-    sp, s = settled(server, page)
-    n = len(sp.partie.players)
-    for i in range(n):
-        assert page.locator(f"#balance-{i}").inner_text() == german_signed(s.balance[i])
-        assert page.locator(f"#money-{i}").inner_text() == german_euros(s.money[i]).replace(" €", "")
-    dealer = sp.partie.first_dealer if s.next_dealer is None else s.next_dealer
-    status = page.locator("#status").inner_text()
-    deals = "gibt und setzt aus" if n == 4 else "gibt"
-    assert status.startswith(f"{NAMES[dealer]} {deals}, {NAMES[(dealer + 1) % n]} ist Vorhand"), status
-    assert f"Radl: Spiel {s.counted % n + 1} von {n}" in status
-    assert page.locator("#sheet tbody.deal").count() == len(s.deals)
-    for r in s.deals:
-        assert page.locator(f"#deal-{r.number} .run").all_inner_texts() == [german_signed(b) for b in r.balance]
-    assert sum(s.balance) == 0 and sum(s.money_balance) == 0
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    return s
-
-
-def save(server, page):
-    expect(page.locator("#save-result")).to_have_text(re.compile(r"\S"))   # the live preview's answer came
-    said = page.locator("#save-result").inner_text()
-    tap(page, "#save")
-    page.wait_for_selector("#record")
-    s = check_board(server, page)
-    r = s.deals[-1]
-    who = r.deal.declarer if r.deal.type == "game" else r.deal.offender
-    wanted = f"{NAMES[who]} {german_signed(r.points[who])}" if r.points[who] else "±0"
-    assert said.startswith(wanted), (said, wanted)
-    return s
+check_board = partial(check_radl_board, sits_out_with=4)   # at four the dealer sits out
+save = partial(save_radl_deal, sits_out_with=4)
 
 
 def test_an_evening_of_four_on_a_small_phone_in_german(server, browser):
@@ -68,13 +37,12 @@ def test_an_evening_of_four_on_a_small_phone_in_german(server, browser):
     tap(page, ".starts a")
     page.wait_for_selector("#deal-form")
     expect(page.locator("input[name=declarer][value='0'] + span")).to_be_hidden()
-    tap(page, "input[name=declarer][value='1'] + span")
+    choose(page, declarer="1")
     page.locator("#card_points").fill("40")
     expect(page.locator("#card_points-rest")).to_have_text("Gegenspieler: 30")
-    tap(page, "input[name=side_pagat][value=declarer] + span")
-    tap(page, "input[name=hand_trull][value='2'] + span")
+    choose(page, side_pagat="declarer", hand_trull="2")
     expect(page.locator("#preview")).to_contain_text("Pagat")   # Cilli's Trull and Bernd's Pagat: refused
-    tap(page, "input[name=hand_trull][value='1'] + span")
+    choose(page, hand_trull="1")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, "tapp-form-" + scheme)
@@ -84,8 +52,7 @@ def test_an_evening_of_four_on_a_small_phone_in_german(server, browser):
 
     # 2. Bernd deals: Dora's Solo, the pile counted (Trull 3, Kings 4, 5 tricks, nothing laid away), Kontra
     tap(page, "#record")
-    tap(page, "input[name=contract][value=solo] + span")
-    tap(page, "input[name=declarer][value='3'] + span")
+    choose(page, contract="solo", declarer="3")
     tap(page, "#calc > summary")
     for name, times in (("trull", 3), ("kings", 4)):
         for _ in range(times):
@@ -98,33 +65,26 @@ def test_an_evening_of_four_on_a_small_phone_in_german(server, browser):
 
     # 3. a misdeal by the dealer, Cilli: she deals again
     tap(page, "#record")
-    tap(page, "input[name=type][value=misdeal] + span")
+    choose(page, type="misdeal")
     expect(page.locator("input[name=offender][value='2']")).to_be_checked()
     s = save(server, page)
     assert s.next_dealer == 2
 
     # 4. Cilli deals again: Anna's Oberer won, the Valat silent made, Bernd's Four Kings
     tap(page, "#record")
-    tap(page, "input[name=contract][value=oberer] + span")
-    tap(page, "input[name=declarer][value='0'] + span")
-    tap(page, "input[name=result][value=won] + span")
-    tap(page, "input[name=side_valat][value=declarer] + span")
-    tap(page, "input[name=hand_koenige][value='1'] + span")
+    choose(page, contract="oberer", declarer="0", result="won", side_valat="declarer", hand_koenige="1")
     s = save(server, page)
     assert s.deals[-1].points[2] == 0
 
     # 5. Dora deals: a renonce by Bernd in Anna's Unterer
     tap(page, "#record")
-    tap(page, "input[name=type][value=renonce] + span")
-    tap(page, "input[name=contract][value=unterer] + span")
-    tap(page, "input[name=declarer][value='0'] + span")
-    tap(page, "input[name=offender][value='1'] + span")
+    choose(page, type="renonce", contract="unterer", declarer="0", offender="1")
     s = save(server, page)
     assert s.deals[-1].deal.type == "renonce" and s.deals[-1].points[1] < 0
 
     # 6. Anna deals: Cilli's Dreier lost with 20
     tap(page, "#record")
-    tap(page, "input[name=declarer][value='2'] + span")
+    choose(page, declarer="2")
     page.locator("#card_points").fill("20")
     s = save(server, page)
     assert s.deals[-1].won is False and len(s.deals) == 6
@@ -163,10 +123,10 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
     page.wait_for_selector("#deal-form")
     expect(page.locator("input[name=declarer][value='0'] + span")).to_be_visible()
     expect(page.locator("input[name=declarer][value='3']")).to_have_count(0)
-    tap(page, "input[name=declarer][value='1'] + span")
+    choose(page, declarer="1")
     page.locator("#card_points").fill("40")
     expect(page.locator("#card_points-rest")).to_have_text("Gegenspieler: 30")
-    tap(page, "input[name=hand_koepfe][value='2'] + span")
+    choose(page, hand_koepfe="2")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.deal.contract, r.deal.declarer, r.deal.card_points, r.won) == ("dreier", 1, 40, True)
@@ -174,8 +134,7 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 2. Bernd deals: Cilli's Oberer, the pile counted (Trull 2, Kings 3, a Queen, 8 tricks, 3 laid away)
     tap(page, "#record")
-    tap(page, "input[name=contract][value=oberer] + span")
-    tap(page, "input[name=declarer][value='2'] + span")
+    choose(page, contract="oberer", declarer="2")
     count_pile(page, trull=2, kings=3, queens=1, tricks=8, talon=3)
     expect(page.locator("#card_points")).not_to_have_value("")
     typed = int(page.locator("#card_points").input_value())
@@ -185,8 +144,7 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 3. Cilli deals: Anna's Unterer lost with 30 after Kontra
     tap(page, "#record")
-    tap(page, "input[name=contract][value=unterer] + span")
-    tap(page, "input[name=declarer][value='0'] + span")
+    choose(page, contract="unterer", declarer="0")
     page.locator("#card_points").fill("30")
     kontra(page, "#fs-kontra", 2)
     s = save(server, page)
@@ -195,11 +153,9 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 4. Anna deals: Bernd's Solo won with 50, the Pagat announced and made
     tap(page, "#record")
-    tap(page, "input[name=contract][value=solo] + span")
-    tap(page, "input[name=declarer][value='1'] + span")
+    choose(page, contract="solo", declarer="1")
     page.locator("#card_points").fill("50")
-    tap(page, "input[name=side_pagat][value=declarer] + span")
-    tap(page, "input[name=ann_pagat][value=yes] + span")
+    choose(page, side_pagat="declarer", ann_pagat="yes")
     s = save(server, page)
     r = s.deals[-1]
     pagat = r.deal.entry("pagat")
@@ -207,10 +163,10 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 5. Bernd deals: Cilli's Dreier lost with 20 after Kontra and Rekontra; Anna's Trull by her name
     tap(page, "#record")
-    tap(page, "input[name=declarer][value='2'] + span")
+    choose(page, declarer="2")
     page.locator("#card_points").fill("20")
     kontra(page, "#fs-kontra", 4)
-    tap(page, "input[name=hand_trull][value='0'] + span")
+    choose(page, hand_trull="0")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.deal.contract, r.deal.kontra, r.won) == ("dreier", 4, False)
@@ -218,17 +174,14 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 6. Cilli deals: a renonce by Bernd in Anna's Unterer
     tap(page, "#record")
-    tap(page, "input[name=type][value=renonce] + span")
-    tap(page, "input[name=contract][value=unterer] + span")
-    tap(page, "input[name=declarer][value='0'] + span")
-    tap(page, "input[name=offender][value='1'] + span")
+    choose(page, type="renonce", contract="unterer", declarer="0", offender="1")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.deal.type, r.deal.offender) == ("renonce", 1) and r.points[1] < 0
 
     # 7. Anna deals and misdeals: she deals again
     tap(page, "#record")
-    tap(page, "input[name=type][value=misdeal] + span")
+    choose(page, type="misdeal")
     expect(page.locator("input[name=offender][value='0']")).to_be_checked()
     s = save(server, page)
     assert s.deals[-1].deal.type == "misdeal" and s.next_dealer == 0
@@ -236,14 +189,11 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
     # 8. Anna deals again: Cilli's Oberer won with the Valat announced and made (every trick; the card points left
     #    empty: the talon's cards count for the defenders, so 70 would be refused)
     tap(page, "#record")
-    tap(page, "input[name=contract][value=oberer] + span")
-    tap(page, "input[name=declarer][value='2'] + span")
+    choose(page, contract="oberer", declarer="2")
     page.locator("#card_points").fill("70")
     expect(page.locator("#deal-form")).to_contain_text("nicht 70")
     page.locator("#card_points").fill("")
-    tap(page, "input[name=result][value=won] + span")
-    tap(page, "input[name=side_valat][value=declarer] + span")
-    tap(page, "input[name=ann_valat][value=yes] + span")
+    choose(page, result="won", side_valat="declarer", ann_valat="yes")
     s = save(server, page)
     r = s.deals[-1]
     valat = r.deal.entry("valat")
@@ -251,11 +201,10 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 9. Bernd deals: Anna's Solo lost with 25 after Kontra; Bernd, a defender, holds the Four Kings
     tap(page, "#record")
-    tap(page, "input[name=contract][value=solo] + span")
-    tap(page, "input[name=declarer][value='0'] + span")
+    choose(page, contract="solo", declarer="0")
     page.locator("#card_points").fill("25")
     kontra(page, "#fs-kontra", 2)
-    tap(page, "input[name=hand_koenige][value='1'] + span")
+    choose(page, hand_koenige="1")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.deal.contract, r.deal.kontra, r.won) == ("solo", 2, False)
@@ -263,32 +212,26 @@ def test_an_evening_of_three_on_a_small_phone_in_german(server, browser):
 
     # 10. Cilli deals: Bernd's Unterer lost with 35, one short; the defenders made the Pagat silently
     tap(page, "#record")
-    tap(page, "input[name=contract][value=unterer] + span")
-    tap(page, "input[name=declarer][value='1'] + span")
+    choose(page, contract="unterer", declarer="1")
     page.locator("#card_points").fill("35")
     expect(page.locator("#card_points-rest")).to_have_text("Gegenspieler: 35")
-    tap(page, "input[name=side_pagat][value=opponents] + span")
+    choose(page, side_pagat="opponents")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.won, r.deal.entry("pagat").side, r.deal.entry("pagat").announced) == (False, "opponents", False)
 
     # 11. Anna deals: Cilli's Dreier won, no card points (only won), the Trull in her hand
     tap(page, "#record")
-    tap(page, "input[name=declarer][value='2'] + span")
-    tap(page, "input[name=result][value=won] + span")
-    tap(page, "input[name=hand_trull][value='2'] + span")
+    choose(page, declarer="2", result="won", hand_trull="2")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.deal.card_points, r.won) == (None, True)
 
     # 12. Bernd deals: Anna's Dreier won with 36 exactly; her announced Pagat failed; Bernd's Köpfe
     tap(page, "#record")
-    tap(page, "input[name=declarer][value='0'] + span")
+    choose(page, declarer="0")
     page.locator("#card_points").fill("36")
-    tap(page, "input[name=side_pagat][value=declarer] + span")
-    tap(page, "input[name=ann_pagat][value=yes] + span")
-    tap(page, "input[name=made_pagat][value=no] + span")
-    tap(page, "input[name=hand_koepfe][value='1'] + span")
+    choose(page, side_pagat="declarer", ann_pagat="yes", made_pagat="no", hand_koepfe="1")
     s = save(server, page)
     r = s.deals[-1]
     pagat = r.deal.entry("pagat")

@@ -6,57 +6,17 @@ and the four deals it doubles), the result beside Save and the board checked fig
 after each deal; an edit from the deal's page. Screenshots in test-artifacts/ with
 SCORER_SCREENSHOTS=1."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import close, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
-from .test_koenigrufen_browser import german_euros, german_signed, kontra
+from .helpers import check_radl_board, choose, save_radl_deal
+from .test_browser import close, browser, server, shot, tap  # noqa: F401  (fixtures)
+from .test_koenigrufen_browser import kontra
 
 pytestmark = pytest.mark.browser
 SMALL = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 NAMES = ("Anna", "Bernd", "Cilli", "Dora")
-
-
-def check_board(server, page):
-    """The board's figures are the engine's: each player's points and money, who deals and who is Vorhand, the
-    deal of the Radl, the doubled Radl, each line's running totals; nothing sticks out sideways."""
-    sp, s = settled(server, page)
-    for i in range(4):
-        assert page.locator(f"#balance-{i}").inner_text() == german_signed(s.balance[i])
-        assert page.locator(f"#money-{i}").inner_text() == german_euros(s.money[i]).replace(" €", "")
-    status = page.locator("#status").inner_text()
-    dealer = sp.partie.first_dealer if s.next_dealer is None else s.next_dealer
-    assert status.startswith(f"{NAMES[dealer]} gibt, {NAMES[(dealer + 1) % 4]} ist Vorhand"), status
-    assert f"Radl: Spiel {s.counted % 4 + 1} von 4" in status
-    if s.doubled_pending:
-        doubled = page.locator("#doubled").inner_text()
-        assert (f"die nächsten {s.doubled_pending} Spiele" if s.doubled_pending > 1 else "das nächste Spiel") in doubled
-    else:
-        expect(page.locator("#doubled")).to_have_count(0)
-    assert page.locator("#sheet tbody.deal").count() == len(s.deals)
-    for r in s.deals:
-        assert page.locator(f"#deal-{r.number} .run").all_inner_texts() == [german_signed(b) for b in r.balance]
-    assert sum(s.balance) == 0 and sum(s.money_balance) == 0
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    return s
-
-
-def save(server, page):
-    """Save the deal on the form: the result beside Save is the engine's (the declarer's or offender's points)."""
-    expect(page.locator("#save-result")).to_have_text(re.compile(r"\S"))   # the live preview's answer came
-    said = page.locator("#save-result").inner_text()
-    tap(page, "#save")
-    page.wait_for_selector("#record")
-    s = check_board(server, page)
-    r = s.deals[-1]
-    who = r.deal.declarer if r.deal.type == "game" else r.deal.offender
-    wanted = f"{NAMES[who]} {german_signed(r.points[who])}" if r.points[who] else "±0"
-    if r.multiplier > 1:
-        wanted += f" (×{r.multiplier} eingerechnet)"
-    assert said == wanted, (said, wanted)
-    return s
+check_board, save = check_radl_board, save_radl_deal
 
 
 def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
@@ -79,12 +39,11 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
     page.wait_for_selector("#deal-form")
     expect(page.locator("#fs-partner")).to_contain_text("XIX")
     expect(page.locator("input[name=partner][value='1'] + span")).to_be_hidden()   # the caller is nobody's partner
-    tap(page, "input[name=partner][value='2'] + span")
+    choose(page, partner="2")
     page.locator("#card_points").fill("50")
     expect(page.locator("#card_points-rest")).to_have_text("Gegner: 38")
     kontra(page, "#fs-kontra", 2)
-    tap(page, "input[name=side_pagat][value=declarer] + span")
-    tap(page, "input[name=ann_pagat][value=yes] + span")
+    choose(page, side_pagat="declarer", ann_pagat="yes")
     expect(page.locator("#preview")).to_contain_text("Bernd: Normalspiel mit Cilli")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -96,8 +55,7 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
 
     # 2. Dora's Solo with 60: the Absolut ticks itself (silent, made) and unticks at 50
     tap(page, "#record")
-    tap(page, "input[name=contract][value=solo] + span")
-    tap(page, "input[name=declarer][value='3'] + span")
+    choose(page, contract="solo", declarer="3")
     page.locator("#card_points").fill("60")
     expect(page.locator("input[name=side_absolut][value=declarer]")).to_be_checked()
     page.locator("#card_points").fill("50")
@@ -109,41 +67,33 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
 
     # 3. a misdeal by the dealer (Cilli): she deals again
     tap(page, "#record")
-    tap(page, "input[name=type][value=misdeal] + span")
+    choose(page, type="misdeal")
     expect(page.locator("input[name=offender][value='2']")).to_be_checked()
     s = save(server, page)
     assert s.next_dealer == 2
 
     # 4. Anna's Farbensolo won, with the Königstrull in her hand (never announced: only whose)
     tap(page, "#record")
-    tap(page, "input[name=contract][value=farbensolo] + span")
-    tap(page, "input[name=declarer][value='0'] + span")
-    tap(page, "input[name=result][value=won] + span")
-    tap(page, "input[name=side_koenigstrull][value=declarer] + span")
+    choose(page, contract="farbensolo", declarer="0", result="won", side_koenigstrull="declarer")
     s = save(server, page)
     assert s.deals[-1].deal.contract == "farbensolo"
 
     # 5. Dora deals, Anna calls Bernd and loses; the opponents' Trull
     tap(page, "#record")
-    tap(page, "input[name=partner][value='1'] + span")
-    tap(page, "input[name=result][value=lost] + span")
-    tap(page, "input[name=side_trull][value=opponents] + span")
+    choose(page, partner="1", result="lost", side_trull="opponents")
     s = save(server, page)
     assert s.deals[-1].deal.declarer == 0 and s.deals[-1].won is False
 
     # 6. a renonce by Cilli in Bernd's Normalspiel with Dora, the Pagat announced
     tap(page, "#record")
-    tap(page, "input[name=type][value=renonce] + span")
-    tap(page, "input[name=partner][value='3'] + span")
-    tap(page, "input[name=offender][value='2'] + span")
-    tap(page, "input[name=side_pagat][value=declarer] + span")
+    choose(page, type="renonce", partner="3", offender="2", side_pagat="declarer")
     s = save(server, page)
     assert s.deals[-1].deal.type == "renonce" and s.deals[-1].points[2] < 0
 
     # 7. Bernd deals (the renonce counted as a deal), Cilli is Vorhand and calls Anna, 30 card points: the
     #    opponents' 58 made the Absolut (ticked by itself)
     tap(page, "#record")
-    tap(page, "input[name=partner][value='0'] + span")
+    choose(page, partner="0")
     page.locator("#card_points").fill("30")
     expect(page.locator("input[name=side_absolut][value=opponents]")).to_be_checked()
     s = save(server, page)
@@ -151,17 +101,14 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
 
     # 8. Dora calls Anna; a Mondfang by the opponents: the next four deals count twice
     tap(page, "#record")
-    tap(page, "input[name=partner][value='0'] + span")
-    tap(page, "input[name=result][value=won] + span")
-    tap(page, "input[name=side_mondfang][value=opponents] + span")
+    choose(page, partner="0", result="won", side_mondfang="opponents")
     s = save(server, page)
     assert s.doubled_pending == 4
 
     # 9. Dora deals, Anna is Vorhand: Bernd's Solo lost with 40 card points after Kontra and Re, the first deal of
     #    the doubled Radl (×2 beside Save)
     tap(page, "#record")
-    tap(page, "input[name=contract][value=solo] + span")
-    tap(page, "input[name=declarer][value='1'] + span")
+    choose(page, contract="solo", declarer="1")
     page.locator("#card_points").fill("40")
     expect(page.locator("#card_points-rest")).to_have_text("Gegner: 48")
     expect(page.locator("input[name=side_absolut][value='']")).to_be_checked()   # 48 is no Absolut
@@ -173,9 +120,7 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
     # 10. Anna deals, Bernd calls Cilli and announces the Valat: all 88 card points, the Absolut left alone (a Valat
     #     is chosen)
     tap(page, "#record")
-    tap(page, "input[name=partner][value='2'] + span")
-    tap(page, "input[name=side_valat][value=declarer] + span")
-    tap(page, "input[name=ann_valat][value=yes] + span")
+    choose(page, partner="2", side_valat="declarer", ann_valat="yes")
     page.locator("#card_points").fill("88")
     expect(page.locator("#card_points-rest")).to_have_text("Gegner: 0")
     expect(page.locator("input[name=side_absolut][value='']")).to_be_checked()
@@ -188,22 +133,16 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
     # 11. Bernd deals: a renonce by Anna in Dora's Farbensolo, Dora's Absolut announced (a renonce pays only what was
     #     announced: whose)
     tap(page, "#record")
-    tap(page, "input[name=type][value=renonce] + span")
-    tap(page, "input[name=contract][value=farbensolo] + span")
-    tap(page, "input[name=declarer][value='3'] + span")
-    tap(page, "input[name=offender][value='0'] + span")
-    tap(page, "input[name=side_absolut][value=declarer] + span")
+    choose(page, type="renonce", contract="farbensolo", declarer="3", offender="0", side_absolut="declarer")
     s = save(server, page)
     r = s.deals[-1]
     assert (r.deal.type, r.deal.contract, r.deal.offender) == ("renonce", "farbensolo", 0) and r.points[0] < 0
 
     # 12. Cilli deals, Dora calls Bernd and wins with 47; the opponents announced the Absolut with Kontra and failed
     tap(page, "#record")
-    tap(page, "input[name=partner][value='1'] + span")
+    choose(page, partner="1")
     page.locator("#card_points").fill("47")
-    tap(page, "input[name=side_absolut][value=opponents] + span")
-    tap(page, "input[name=ann_absolut][value=yes] + span")
-    tap(page, "input[name=made_absolut][value=no] + span")
+    choose(page, side_absolut="opponents", ann_absolut="yes", made_absolut="no")
     kontra(page, "#kon_absolut", 2)
     s = save(server, page)
     r = s.deals[-1]
@@ -218,7 +157,7 @@ def test_an_evening_of_twelve_deals_on_a_small_phone_in_german(server, browser):
 
     # an edit from the deal's page: deal 5 was won after all; everything after it follows
     page.goto(page.url.split("?")[0] + "/deal/5/edit")
-    tap(page, "input[name=result][value=won] + span")
+    choose(page, result="won")
     tap(page, "#save")
     page.wait_for_selector("#record")
     s = check_board(server, page)

@@ -4,10 +4,11 @@ form's idempotency key (`new_key`), its choices of a player (`seats`), a Tarock 
 
 from __future__ import annotations
 
+import re
 import secrets
 from functools import lru_cache
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -46,6 +47,24 @@ class PileCounters:
     queens = StringField(PILE_LABELS["queens"], default="0")
     knights = StringField(PILE_LABELS["knights"], default="0")
     jacks = StringField(PILE_LABELS["jacks"], default="0")
+
+
+def read_pile(args, counters, limits: dict, labels: dict, per_trick: int) -> tuple[dict, dict]:
+    """A pile calculator's counters as sent (`args`: {counter: text}; an empty one is 0), each a whole number from 0 to
+    its limit: (the counts read; the count's answer so far: each counter's value, 0 where wrong ("values"), what is
+    wrong in words ("errors"), the pile's cards, `per_trick` a trick and those from the talon ("cards", "cards_text"),
+    no bonuses)."""
+    values, errors = {}, []
+    for name in counters:
+        raw = (args.get(name) or "0").strip()
+        if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > limits[name]:
+            errors.append(_("%(counter)s: enter a whole number from 0 to %(max)s.", counter=labels[name],
+                            max=limits[name]))
+        else:
+            values[name] = int(raw)
+    cards = per_trick * values.get("tricks", 0) + values.get("talon", 0)
+    return values, {"values": {n: values.get(n, 0) for n in counters}, "errors": errors, "cards": cards,
+                    "cards_text": ngettext("%(num)d card", "%(num)d cards", cards), "bonuses": []}
 
 
 def new_key() -> str:

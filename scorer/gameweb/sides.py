@@ -1,36 +1,47 @@
-"""A deal played by sides, on the web: what the web parts of the games scored between a declarer's side and the
-opponents (scorer/tarock/sides.py) share, so that each game's folder keeps only its own choices and words.
+"""A deal played by sides, on the web: the web part of the games scored between a declarer's side and the opponents
+round the table in Radls (scorer/tarock/sides.py, radl.py), `SidesWeb`, so that each game's folder keeps only its own
+choices and words.
 
-- the new-partie form: the names in seating order, who deals first, the options every such game has (the stake, the
-  highest Kontra, Kontra in the Schrift, the misdeal penalty: `tarock.sides.options`), read into a `Partie`;
-- the deal form: premium entries as segmented buttons (whose, silent or announced, made or failed, Kontra), hand
-  premiums by the holder's name, card points as a whole number, a player chosen by seat;
-- the words and pages: a premium in words, a deal's items in rows, the result in a few words, what comes next (who
-  deals, who is Vorhand, who sits out, the Radl), the end of the evening's warnings.
+- the new-partie form (`new_partie_form`): the names in seating order, who deals first, the rule sets, the options
+  every such game has (the stake, the highest Kontra, Kontra in the Schrift, the misdeal penalty:
+  `tarock.sides.options`), read into a `Partie`;
+- the deal form (`deal_form`): what happened, who dealt, the contract and its declarer, won or lost, card points as a
+  whole number, Kontra, who reneged or misdealt; premium entries as segmented buttons (whose, silent or announced,
+  made or failed, Kontra), hand premiums by the holder's name; made, filled from a deal and read into one;
+- the words and pages: a deal in words, a premium in words, a deal's items in rows, the result in a few words, what
+  comes next (who deals, who is Vorhand, who sits out, the Radl), the board's quick starts, the score sheet, the end
+  of the evening's warnings.
 
-Names no game: a game hands in its premiums, labels and Kontra levels (templates/_sides.html draws the same parts).
+A game subclasses `SidesWeb`, sets its tables (contracts, premiums, labels, Kontra levels, card points) and overrides
+the hooks of what is its own (a partner called, hand premiums, a premium that follows from the card points). Names no
+game: templates/_sides.html draws the same parts.
 """
 
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
-from wtforms import BooleanField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from ..partie import Partie, check_name, clean_name, name_key
 from ..problems import Problem
-from ..tarock.radl import next_dealer
+from ..tarock.radl import in_money, next_dealer
 from ..tarock.sides import Deal, Premium
-from .forms import options_from_form
-from .words import euros, say, signed
+from . import GameWeb
+from .chart import chart
+from .forms import Form, new_key, options_from_form, seats
+from .sheet import points_sheet
+from .words import SCORE_COLON, euros, say, sentence, signed
 
-SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]
+DEAL_TYPES = ("game", "renonce", "misdeal")
+SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
 ORDINALS = (_l("First"), _l("Second"), _l("Third"), _l("Fourth"), _l("Fifth"))
 SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"))
-OPTIONAL = _l("Fourth player (optional)")
+OPTIONAL = {3: _l("Fourth player (optional)"), 4: _l("Fifth player (optional)")}   # a seat past the fewest players
 HOW = {(True, True): _l("announced made"), (True, False): _l("announced failed"), (False, True): _l("silent made"),
        (False, False): _l("silent failed")}   # whole phrases: "angesagt und gemacht"
 
@@ -62,10 +73,24 @@ class SideOptions:
                                   description=_l("Empty: 0."))
 
 
-def partie_from_form(game, form, fewest: int, most: int, extra=None, fields=None):
-    """(the Partie of `fewest` to `most` different names in seating order, its rule set and its first dealer, or
-    None; the problems at their fields). `extra`: options of the game's own fields ({option: value}); `fields`:
-    the form field a rule-set problem of such an option is said beside."""
+def new_partie_form(game, kontra_labels: dict) -> type:
+    """The new-partie form's class of `game` (its `Game`), which the game subclasses with its own options: the names in
+    seating order (as many as the game's most players; those past its fewest optional), who deals first, its rule
+    sets, the highest Kontra (of `kontra_labels`, {level: name}) and the options of `SideOptions`."""
+    fewest, most, engine = min(game.players), max(game.players), game.engine
+    fields = {"game": HiddenField(default=game.key)}
+    for i in range(most):
+        fields[f"player{i}"] = name_field(SEATS[i] if i < fewest else OPTIONAL[i], optional=i >= fewest)
+    fields["first_dealer"] = first_dealer(most)
+    fields["preset"] = RadioField(_l("Rules"), choices=[(p, _l(engine.PRESET_NAMES[p])) for p in engine.PRESETS],
+                                  default=engine.PRESETS[0])
+    fields["max_kontra"] = kontra_field({k: _l(v) for k, v in kontra_labels.items()})
+    return type("NewPartieForm", (SideOptions, Form), fields)
+def partie_from_form(game, form, extra=None, fields=None):
+    """(the Partie of the new-partie form's different names in seating order, its rule set and its first dealer, or
+    None; the problems at their fields). `extra`: options of the game's own fields ({option: value}); `fields`: the
+    form field a rule-set problem of such an option is said beside."""
+    fewest, most = min(game.players), max(game.players)
     problems: list[Problem] = []
     names = []
     for i in range(most):
@@ -93,7 +118,7 @@ def partie_from_form(game, form, fewest: int, most: int, extra=None, fields=None
     return (None if problems else Partie(tuple(names), rules, (), first)), problems
 
 
-def new_form_values(rules, **own) -> dict:
+def form_values(rules, **own) -> dict:
     """The new-partie form's values that start a partie with `rules` again (the `new_form_values` hook: a Runde's next
     evening): its preset, Kontra in the Schrift, and the stake, the highest Kontra and the misdeal penalty where they
     were given; `own`: the game's own fields' values."""
@@ -104,12 +129,38 @@ def new_form_values(rules, **own) -> dict:
 
 # -- the deal form -------------------------------------------------------------------------------------------------
 
-def premium_fields(form_class, premiums, labels: dict, levels: list) -> None:
+def deal_form(contracts, contract_labels: dict, levels: list, points_label, *mixins) -> type:
+    """The deal form's class of a game played by sides, which the game subclasses with its own fields: what happened
+    (`type`), who dealt, the contract (of `contracts`, the first proposed) and its declarer, the result for the
+    declarer, his side's card points (`points_label`), the Kontra on the game (`levels`), who reneged or misdealt; its
+    idempotency `key` and the partie's `version`. `mixins`: more fields (a pile calculator's counters)."""
+
+    class DealForm(*mixins, Form):
+        key = HiddenField()
+        version = HiddenField()
+        type = RadioField(_l("What happened"), choices=[("game", _l("Game")), ("renonce", _l("Renonce")),
+                                                        ("misdeal", _l("Misdeal"))], default="game")
+        dealer = RadioField(_l("Dealer"), choices=[], validate_choice=False)
+        contract = RadioField(_l("Contract"), choices=[(c, _l(contract_labels[c])) for c in contracts],
+                              default=contracts[0], validate_choice=False)
+        declarer = RadioField(_l("Declarer"), choices=[], validate_choice=False)
+        result = RadioField(_l("Result for the declarer"), choices=[("won", _l("Won")), ("lost", _l("Lost"))],
+                            validate_choice=False)
+        card_points = StringField(points_label)
+        kontra = RadioField(_l("Kontra on the game"), choices=levels, default="1", validate_choice=False)
+        offender = RadioField(_l("Who made the mistake"), choices=[], validate_choice=False)
+
+    return DealForm
+
+
+
+def premium_fields(form_class, premiums, labels: dict, levels: list, announced: str = "no") -> None:
     """A deal form's premium entries, each as segmented buttons (radios): whose (`side_<p>`), silent or announced
-    (`ann_<p>`), made or failed (`made_<p>`), its Kontra (`kon_<p>`, one of `levels`)."""
+    (`ann_<p>`; a form posted without it: `announced`), made or failed (`made_<p>`), its Kontra (`kon_<p>`, one of
+    `levels`)."""
     for p in premiums:
         setattr(form_class, f"side_{p}", RadioField(labels[p], choices=SIDE_CHOICES, default=""))
-        setattr(form_class, f"ann_{p}", RadioField(_l("Announced"), default="no",
+        setattr(form_class, f"ann_{p}", RadioField(_l("Announced"), default=announced,
                                                    choices=[("no", _l("silent")), ("yes", _l("announced"))]))
         setattr(form_class, f"made_{p}", RadioField(_l("Made"), default="yes",
                                                     choices=[("yes", _l("made")), ("no", _l("failed"))]))
@@ -151,6 +202,11 @@ def fill_premiums(form, premiums) -> None:
         form[f"kon_{e.premium}"].data = str(e.kontra)
 
 
+def is_seat(value, n: int) -> bool:
+    """Whether a value read from a deal (a partie file's, maybe wrong) is one of `n` seats."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
+
+
 def player(value, n: int) -> int | None:
     """A seat chosen on the form (its value a seat's number), or None."""
     return int(value) if isinstance(value, str) and value.isdecimal() and len(value) == 1 and int(value) < n else None
@@ -186,13 +242,14 @@ def kontra_levels(levels: list, most: int) -> list:
 
 # -- words and pages -----------------------------------------------------------------------------------------------
 
-def premium_words(p: Premium, labels: dict, kontra_labels: dict, silent=(), kontra_off: str = "") -> str:
+def premium_words(p: Premium, labels: dict, kontra_labels: dict, silent=(), kontra_off: str = "",
+                  kontra: bool = True) -> str:
     """A premium entry in words: "Pagat announced made, Kontra", "Trull (opponents) silent made"; one never announced
-    is only whose ("Königstrull (opponents)")."""
+    is only whose ("Königstrull (opponents)"); `kontra`: its Kontra too."""
     side = f"({_('opponents')})" if p.side == "opponents" else ""
     how = "" if p.premium in silent else str(HOW[bool(p.announced), bool(p.made)])
     text = " ".join(x for x in (say(labels.get(p.premium, p.premium)), side, how) if x)
-    if p.kontra > 1:
+    if kontra and p.kontra > 1:
         text += ", " + say(kontra_labels.get(p.kontra, "")) + kontra_off
     return text
 
@@ -256,10 +313,11 @@ class Next:
         self.players = n
 
 
-def radl_end(settlement) -> dict:
+def radl_end(settlement, money_note: bool = False) -> dict:
     """The end page (the `end_context` hook) of a game played round the table in Radls: every player's points and
     money; the app proposes stopping at a Radl's end and warns (without refusing) while a Radl or the doubled deals
-    of a doubled Radl are unfinished."""
+    of a doubled Radl are unfinished. A partie for money says that the points are the Schrift and the money what is
+    paid where Kontra counts only in the money, or always (`money_note`)."""
     partie = settlement.partie
     stake = partie.rules.stake
     rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
@@ -275,12 +333,265 @@ def radl_end(settlement) -> dict:
                                  "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
     if not warnings and settlement.counted:
         notes.append(_("The Radl is complete: a good moment to stop."))
-    if stake and not partie.rules.kontra_in_schrift:
+    if stake and (money_note or not partie.rules.kontra_in_schrift):
         notes.append(_("Points are the score sheet's (Schrift); the money is what is paid, %(stake)s a point, Kontra "
                        "and Re included.", stake=euros(stake, False)))
     return {"rows": rows, "warnings": warnings, "notes": notes}
 
 
-def started(field: str) -> bool:
-    """The deal form was opened from one of the board's quick starts (`?start=1`), for `field` (autofocus)."""
-    return request.method == "GET" and bool(request.args.get("start")) and field in request.args
+# -- the web part --------------------------------------------------------------------------------------------------
+
+class SidesWeb(GameWeb):
+    """The web part (`GameWeb`) of a game played by sides round the table in Radls: its new partie, its deal form made,
+    filled and read, its deals in words, its board, score sheet and end page. A game's subclass sets its tables
+    (below) and overrides the hooks of what is its own: `own_options`, `own_form_values`, `declarer_of`, `own_facts`,
+    `fill_own`, `premiums_asked`, `with_own_premiums`, `with_whom`, `more_words`, `not_counted`, `start_detail`,
+    `sitting_out`, `own_form_context`, and `won` (required)."""
+
+    game = None                 # its `Game`: the players, the rules, the engine's Deal and check, the file's parse_deal
+    DealForm = None             # its deal form: `deal_form(...)` with the game's own fields
+    contracts: tuple = ()       # its contracts, in the form's order (each a quick start on the board)
+    contract_labels: dict = {}
+    premiums: tuple = ()        # its premium entries, in the game's order
+    premium_labels: dict = {}
+    item_labels: dict = {}      # the items of a result (the game, a premium, a renonce, a misdeal)
+    kontra_labels: dict = {}    # {Kontra level: its name in full}
+    levels: list = []           # the deal form's Kontra levels: [(value, short label)]
+    total: int = 0              # the card points of the pack: the declarer's side has 0 to `total`, whole
+    points_wrong = ""           # what card points typed otherwise are told
+    seat_fields: tuple = ("dealer", "declarer", "offender")   # the deal form's choices of a player
+    silent: tuple = ()          # premiums never announced (the form asks only whose)
+    declarer_announces = False  # only the declarer announces: the opponents' premiums are silent
+    option_fields: dict = {}    # {rule-set option: the new-partie field its problem is said beside}
+    error_labels: dict = {"premiums": _l("Premiums")}   # the refusal summary's names of the form's parts
+    FIELD_OF = {"type": "type", "dealer": "dealer", "contract": "contract", "declarer": "declarer", "won": "result",
+                "card_points": "card_points", "kontra": "kontra", "premiums": "premiums", "offender": "offender"}
+    enter_previews = True       # its fields have choices after them: Enter previews, never saves
+
+    # -- a new partie --
+
+    def partie_from_form(self, form):
+        return partie_from_form(self.game, form, self.own_options(form), self.option_fields)
+
+    def own_options(self, form) -> dict | None:
+        """The rule set's options the game's own new-partie fields give in another form than the rules' (
+        `options_from_form` reads the others as they are): {option: value}. Default: none."""
+        return None
+
+    def new_form_values(self, rules) -> dict:
+        return form_values(rules, **self.own_form_values(rules))
+
+    def own_form_values(self, rules) -> dict:
+        """The game's own new-partie fields' values for `rules` (a Runde's next evening). Default: none."""
+        return {}
+
+    # -- the deal form --
+
+    def make_form(self, sp, settlement, deal=None, fresh: bool = False):
+        """The deal form: the dealer proposed (the offender too: a misdeal is the dealer's, a renonce's is chosen), a
+        quick start's contract; the declarer chosen by name, never proposed."""
+        form = self.DealForm(formdata=None) if fresh else self.DealForm()
+        seats(form, sp.partie, *self.seat_fields)
+        if fresh or request.method == "GET":
+            form.key.data, form.version.data = new_key(), str(sp.version)
+            dealer = proposed_dealer(settlement) if deal is None else deal.dealer
+            form.dealer.data = form.offender.data = str(dealer)
+            if request.args.get("contract") in self.contracts:   # a quick start from the board
+                form.contract.data = request.args["contract"]
+            if deal is not None:
+                self.fill(form, deal)
+        return form
+
+    def fill(self, form, deal) -> None:
+        """An edit form with a recorded deal's facts."""
+        form.type.data = deal.type
+        form.offender.data = None if deal.offender is None else str(deal.offender)
+        if deal.type == "misdeal":
+            return
+        form.contract.data, form.declarer.data = deal.contract, str(deal.declarer)
+        form.result.data = None if deal.won is None else "won" if deal.won else "lost"
+        form.card_points.data = "" if deal.card_points is None else str(deal.card_points)
+        form.kontra.data = str(deal.kontra)
+        fill_premiums(form, deal.premiums)
+        self.fill_own(form, deal)
+
+    def fill_own(self, form, deal) -> None:
+        """An edit form's own fields from a recorded game or renonce. Default: none."""
+
+    def to_deal(self, form, partie):
+        """The deal the form says, persons as seats; what the form does not show for the answers given (a premium
+        the contract does not play, a renonce's silent ones) is not read."""
+        n, make = len(partie.players), self.game.engine.Deal
+        if form.type.data not in DEAL_TYPES:
+            return None, [("type", _("Choose what happened: a game, a renonce or a misdeal."))]
+        dealer, offender = player(form.dealer.data, n), player(form.offender.data, n)
+        if dealer is None:
+            return None, [("dealer", _("Choose who dealt."))]
+        if form.type.data == "misdeal":
+            return (make("misdeal", dealer, offender=offender), []) if offender is not None else \
+                (None, [("offender", _("Choose who misdealt."))])
+        contract = form.contract.data
+        if contract not in self.contracts:
+            return None, [("contract", _("Choose the contract."))]
+        errors: list[tuple[str, str]] = []
+        declarer = self.declarer_of(form, contract, dealer, n)
+        if declarer is None:
+            errors.append(("declarer", _("Choose who declared.")))
+        own = self.own_facts(form, contract, n, errors)
+        renonce = form.type.data == "renonce"
+        premiums = read_premiums(form, self.premiums_asked(partie.rules, contract, renonce), renonce, self.silent,
+                                 self.declarer_announces)
+        if renonce:
+            if offender is None:
+                errors.append(("offender", _("Choose who made the renonce.")))
+            return (None, errors) if errors else (make("renonce", dealer, contract, declarer, offender=offender,
+                                                       premiums=premiums, **own), [])
+        won = {"won": True, "lost": False}.get(form.result.data)
+        try:
+            cp = whole_points(form.card_points.data, self.total, self.points_wrong)
+        except ValueError as exc:
+            cp = None
+            errors.append(("card_points", str(exc)))
+        if won is None and cp is None and not errors:
+            errors.append(("result", _("Say whether the game was won or lost (or enter the card points).")))
+        if errors:
+            return None, errors
+        kontra = int(form.kontra.data) if form.kontra.data in dict(self.levels) else 1
+        return make("game", dealer, contract, declarer, won=won, card_points=cp, kontra=kontra,
+                    premiums=self.with_own_premiums(premiums, cp), **own), []
+
+    def declarer_of(self, form, contract: str, dealer: int, n: int) -> int | None:
+        """The declarer of the contract the form says (None: not chosen). Default: the player chosen by name."""
+        return player(form.declarer.data, n)
+
+    def own_facts(self, form, contract: str, n: int, errors: list) -> dict:
+        """The game's own facts of a game or renonce read from the form, as its Deal's fields ({field: value}); what
+        is missing is added to `errors` as (form field, message). Default: none."""
+        return {}
+
+    def premiums_asked(self, rules, contract: str, renonce: bool) -> tuple:
+        """The premiums the form asks for this contract (in a renonce). Default: every one."""
+        return self.premiums
+
+    def with_own_premiums(self, premiums: tuple, card_points: int | None) -> tuple:
+        """A game's premium entries with those that follow from its facts (a premium the card points make). Default:
+        as entered."""
+        return premiums
+
+    def won(self, rules, deal) -> bool:
+        """Whether the declarer's side won a game the engine's check accepted (the engine's answer). Required."""
+        raise NotImplementedError
+
+    # -- words --
+
+    def item_label(self, item: str) -> str:
+        return say(self.item_labels.get(item, item))
+
+    def premium_words(self, p: Premium, kontra_off: str = "") -> str:
+        return premium_words(p, self.premium_labels, self.kontra_labels, self.silent, kontra_off)
+
+    def facts(self, deal, partie, won=None, uncounted=()) -> str:
+        """A deal in a line of words: "Anna: Dreier, 41 : 29 · won · Kontra · Pagat silent made"; what was entered
+        and does not count (`uncounted`) is marked so."""
+        names = partie.players
+        n = len(names)
+        if deal is None:
+            return ""
+        if deal.type == "misdeal":
+            return _("Misdeal by %(name)s", name=names[deal.offender]) if is_seat(deal.offender, n) else _("Misdeal")
+        if not is_seat(deal.declarer, n) or deal.contract not in self.contract_labels:
+            return ""
+        head = _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(self.contract_labels[deal.contract]))
+        head += self.with_whom(deal, names)
+        if deal.type == "renonce":
+            parts = [head, _("renonce by %(name)s", name=names[deal.offender]) if is_seat(deal.offender, n)
+                     else _("renonce")] + [renonce_words(p, self.premium_labels) for p in deal.premiums]
+        else:
+            if isinstance(deal.card_points, int):
+                head += f", {deal.card_points}{SCORE_COLON}{self.total - deal.card_points}"
+            won = deal.won if won is None else won
+            parts = [head] + ([_("won") if won else _("lost")] if won is not None else [])
+            parts += [say(self.kontra_labels.get(deal.kontra, ""))] if deal.kontra > 1 else []
+            off = " " + _("(not counted)")
+            parts += [self.premium_words(p) + (off if p.premium in uncounted else "") for p in deal.premiums]
+        return " · ".join(parts + self.more_words(deal, names))
+
+    def with_whom(self, deal, names) -> str:
+        """What follows the declarer's contract in a deal's words (" with Cilli": his partner). Default: nothing."""
+        return ""
+
+    def more_words(self, deal, names) -> list[str]:
+        """The last parts of a game's or renonce's words (a hand premium's holder). Default: none."""
+        return []
+
+    def not_counted(self, result) -> dict:
+        """What was entered for a deal and does not count: {premium: why}. Default: nothing."""
+        return {}
+
+    def not_counted_lines(self, result, partie) -> list[str]:
+        return [sentence(f"{self.premium_words(result.deal.entry(p))}: {why}")
+                for p, why in self.not_counted(result).items()]
+
+    def describe(self, result, partie) -> str:
+        return self.facts(result.deal, partie, result.won, self.not_counted(result))
+
+    def history_facts(self, raw, partie) -> str:
+        """A stored deal (its file form) in words, for the history: won or lost as the engine scores it."""
+        deal = self.game.file.parse_deal(raw, [])
+        if deal is None:
+            return ""
+        decided = deal.type == "game" and not self.game.check(partie.rules, deal, partie.players)
+        text = self.facts(deal, partie, self.won(partie.rules, deal) if decided else None)
+        dealt = is_seat(deal.dealer, len(partie.players))
+        return text + (" · " + _("%(name)s dealt", name=partie.players[deal.dealer]) if dealt else "")
+
+    def short_result(self, result, partie, money: bool = False) -> str:
+        return short_result(result, partie, money, in_money)
+
+    def summary(self, result, partie) -> str:
+        return summary(self.describe, result, partie)
+
+    # -- the board, the deal form's page, the end --
+
+    def page_context(self, partie) -> dict:
+        return {"describe": self.describe, "item_label": self.item_label, "in_money": in_money,
+                "item_rows": partial(item_rows, labels=self.item_labels, in_money=in_money),
+                "not_counted_lines": self.not_counted_lines}
+
+    def form_context(self, partie, form, **extras) -> dict:
+        levels = kontra_levels(self.levels, partie.rules.max_kontra)
+        return {**self.page_context(partie), "short_result": self.short_result, "premiums": self.premiums,
+                "levels": levels, "level_names": "|".join(say(self.kontra_labels[int(v)]) for v, _x in self.levels),
+                "next_dealers": next_dealers(len(partie.players)), "total": self.total,
+                "error_labels": {part: str(label) for part, label in self.error_labels.items()},
+                **self.own_form_context(partie, form, **extras)}
+
+    def own_form_context(self, partie, form, **extras) -> dict:
+        """What the game's deal form template uses besides the shared parts (`extras`: an action's). Default:
+        nothing."""
+        return {}
+
+    def sitting_out(self, dealer: int, n: int) -> int | None:
+        """Who sits out a deal of `dealer` at `n` players. Default: nobody."""
+        return None
+
+    def next(self, settlement) -> Next:
+        return Next(settlement, self.sitting_out)
+
+    def start_detail(self, contract: str, settlement) -> str:
+        """A quick start's line under its contract on the board ("Bernd calls"). Default: none."""
+        return ""
+
+    def board_context(self, settlement) -> dict:
+        n = len(settlement.partie.players)
+        points = [[0] + [r.balance[i] for r in settlement.deals] for i in range(n)]
+        starts = [{"label": say(self.contract_labels[c]), "detail": self.start_detail(c, settlement),
+                   "query": {"contract": c}} for c in self.contracts]
+        return {"chart": chart(points, fewest=3), "next": self.next(settlement), "starts": starts}
+
+    def score_sheet(self, settlement, results, partie):
+        return points_sheet(settlement, results, partie, self.describe, in_money,
+                            out=self.next(settlement).sitting_out)
+
+    def end_context(self, settlement) -> dict:
+        return radl_end(settlement)

@@ -22,14 +22,12 @@ class Haferl(TarockGame):
     engine = haferl
     file = file
     tables = tables
+    samples = samples
     error = HaferlError
     choice = N_("Bavarian Tarock (3 or 4)")
     web = "scorer.games.haferl.web"
     templates = "haferl"
     has_pot = True
-
-    def sample_partie(self, deals: int = 1, seed: int = 7):
-        return samples.sample_partie(deals, seed)
 
     def schrift(self, settlement):
         return tuple(scoring.schrift(settlement))

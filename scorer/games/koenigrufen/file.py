@@ -29,8 +29,6 @@ _RENONCE_PREMIUM = ("premium", "side", "announced", "made", "kontra")
 # the fields that may be left out; null is not a way to leave them out (§13: only `partner` and the sitting-out
 # dealer's Trischaken points are null)
 _OPTIONAL = ("conceded", "won", "card_points", "kontra", "kontra_each", "premiums")
-MAX_DEALS = 10_000
-RULES_IN_FULL = True   # the partie file writes every option (§9)
 _WRONG_TYPE = Problem("type", "type must be game, renonce or misdeal")   # made once: a Problem is immutable
 
 

@@ -4,7 +4,7 @@ Its web module is `scorer.games.koenigrufen.web`, its pages `templates/koenigruf
 """
 
 from ... import file_format
-from ...tarock.game import TarockGame
+from ...tarock.game import RadlGame
 from ...partie import Partie
 from ...words import N_
 from .. import koenigrufen
@@ -12,7 +12,7 @@ from . import file, samples, tables
 from .problems import KoenigrufenError
 
 
-class Koenigrufen(TarockGame):
+class Koenigrufen(RadlGame):
     key = "koenigrufen"
     name = N_("Königrufen")
     players = (4, 5)
@@ -20,19 +20,12 @@ class Koenigrufen(TarockGame):
     engine = koenigrufen
     file = file
     tables = tables
+    samples = samples
     error = KoenigrufenError
     choice = N_("Königrufen (4 or 5)")
     web = "scorer.games.koenigrufen.web"
     templates = "koenigrufen"
-    rules_in_full = file.RULES_IN_FULL
-    max_deals = file.MAX_DEALS
     doubled_rounds = True   # the doubled Radl
-
-    def sample_partie(self, deals: int = 1, seed: int = 7):
-        return samples.sample_partie(deals, seed)
-
-    def sitting_out(self, result):
-        return result.sitting_out
 
 
 GAME = Koenigrufen()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...partie import Partie
-from ...tarock.radl import DealResult, Replay, Settlement as RadlSettlement, in_money  # noqa: F401 - the game's own
+from ...tarock.radl import DealResult, Replay, Settlement as RadlSettlement, in_money, next_dealer  # noqa: F401 - the game's own
 from ...tarock.sides import Item, Items
 from .deals import BUERGERMEISTER, Deal, check, deal_won, sitting_out, vorhand
 from .problems import KoenigrufenError, Problem
@@ -249,11 +249,6 @@ def triggers(rules: RuleSet, deal: Deal) -> bool:
 def won(rules: RuleSet, deal: Deal) -> bool | None:
     """Whether the declarer's side won a game (None: a Trischaken, a concession)."""
     return None if deal.contract == "trischaken" or deal.conceded else deal_won(deal)
-
-
-def next_dealer(players: int, deal: Deal) -> int:
-    """After a misdeal the same dealer deals again; otherwise the Vorhand deals next."""
-    return deal.dealer if deal.type == "misdeal" else (deal.dealer + 1) % players
 
 
 REPLAY = Replay(check=check, score=score, won=won, error=KoenigrufenError,

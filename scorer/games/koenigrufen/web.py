@@ -7,25 +7,25 @@ from __future__ import annotations
 
 import json
 import re
-from decimal import Decimal
+from functools import partial
 
 from flask import request
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _, lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from . import (ABSENT, CONTRACT_LABELS, ITEM_LABELS, KONTRA_LABELS, PREMIUM_LABELS, PREMIUMS,
                            PRESET_NAMES, PRESETS, Deal, Premium, parse_card_points, sitting_out, vorhand)
 from .deals import WIN, deal_won, saecke_reached
-from .scoring import in_money, next_dealer
+from .scoring import in_money
 from .file import parse_deal
 from .game import GAME
 from .rules import (BIRDS, CONCEDABLE, CONTRACTS, KING_CALLS, MOST_VALUE, NEGATIVE, SAECKE, VALAT_PREMIUM,
                     VORHAND_ONLY, Tariff)
-from ...gameweb import GameWeb
+from ...gameweb import GameWeb, sides
 from ...gameweb.blueprint import GameBlueprint
 from ...gameweb.chart import chart
-from ...gameweb.forms import PILE_LABELS, Form, PileCounters, new_key, options_from_form, seats
+from ...gameweb.forms import PILE_LABELS, Form, PileCounters, new_key, options_from_form, read_pile, seats
 from ...gameweb.sheet import points_sheet
 from ...gameweb.words import SCORE_COLON, card_points, euros, say, sentence, signed
 from ...partie import Partie, check_name, clean_name
@@ -39,7 +39,6 @@ SEATS = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth
 # short, in every select of the deal form (a page of at most 30 kB); the form's data-levels names them in full
 # for the steppers, as RULES-KOENIGRUFEN.md does (no Kontra, Kontra, Rekontra, Subkontra)
 LEVELS = [("1", "–"), ("2", _l("Kontra")), ("4", _l("Re")), ("8", _l("Sub"))]
-SIDE_CHOICES = [("", _l("none")), ("declarer", _l("Declarers")), ("opponents", _l("Opponents"))]   # short: three a row at 360 px
 STARTS = ("rufer", "trischaken", "dreier", "piccolo", "zwiccolo", "bettel", "solorufer")   # the board's quick starts (those the rules play)
 MAX_PLAYERS = 5
 COUNTER_LABELS = {**PILE_LABELS, "tricks": _l("Tricks (4 cards each)"), "talon": _l("Cards from the talon")}
@@ -328,25 +327,13 @@ class DealForm(PileCounters, Form):
     pile_of = RadioField(_l("Whose pile"), choices=[], validate_choice=False)   # Trischaken: the player counted
 
 
-for _p in PREMIUMS:
-    # segmented buttons (radios): whose, silent or announced, made or failed; a form posted without an answer keeps
-    # the older meaning (announced, made), a new form shows "silent" chosen (the one that happens without a word)
-    setattr(DealForm, f"side_{_p}", RadioField(PREMIUM_LABELS[_p], choices=SIDE_CHOICES, default=""))
-    setattr(DealForm, f"ann_{_p}", RadioField(_l("Announced"), default="yes",
-                                              choices=[("no", _l("silent")), ("yes", _l("announced"))]))
-    setattr(DealForm, f"made_{_p}", RadioField(_l("Made"), default="yes",
-                                               choices=[("yes", _l("made")), ("no", _l("failed"))]))
-    setattr(DealForm, f"kon_{_p}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
+# segmented buttons (radios): whose, silent or announced, made or failed; a form posted without an answer keeps the
+# older meaning (announced, made), a new form shows "silent" chosen (the one that happens without a word)
+sides.premium_fields(DealForm, PREMIUMS, PREMIUM_LABELS, LEVELS, announced="yes")
 for _i in range(MAX_PLAYERS):
     setattr(DealForm, f"each{_i}", SelectField(_l("Kontra"), choices=LEVELS, default="1"))
     setattr(DealForm, f"tp{_i}", StringField(_l("Card points")))
     setattr(DealForm, f"tb{_i}", RadioField(_l("Blatt"), choices=BLATT, default="0", validate_choice=False))
-
-
-def proposed_dealer(settlement) -> int:
-    """Who deals next: the engine says after the first deal; before it, whoever the new partie named."""
-    nxt = settlement.next_dealer
-    return settlement.partie.first_dealer if nxt is None else nxt
 
 
 def make_form(sp, settlement, deal=None, fresh: bool = False) -> DealForm:
@@ -361,7 +348,7 @@ def make_form(sp, settlement, deal=None, fresh: bool = False) -> DealForm:
     if fresh or request.method == "GET":
         form.key.data = new_key()
         form.version.data = str(sp.version)
-        dealer = proposed_dealer(settlement) if deal is None else deal.dealer
+        dealer = sides.proposed_dealer(settlement) if deal is None else deal.dealer
         form.dealer.data = str(dealer)
         form.contract.data = "rufer" if "rufer" in partie.rules.contracts else partie.rules.contracts[0]
         if request.args.get("contract") in partie.rules.contracts:   # a quick start from the board
@@ -403,11 +390,7 @@ def fill(form: DealForm, deal: Deal, n: int) -> None:
     form.kontra.data = str(deal.kontra)
     for i, k in enumerate(deal.kontra_each or ()):
         form[f"each{i}"].data = str(k)
-    for p in deal.premiums:
-        form[f"side_{p.premium}"].data = p.side
-        form[f"ann_{p.premium}"].data = "yes" if p.announced else "no"
-        form[f"made_{p.premium}"].data = "no" if p.made is False else "yes"
-        form[f"kon_{p.premium}"].data = str(p.kontra)
+    sides.fill_premiums(form, deal.premiums)
 
 
 DECIMAL_THIRDS = {"0": 0, "00": 0, "000": 0, "3": 1, "33": 1, "333": 1, "7": 2, "66": 2, "67": 2, "666": 2, "667": 2}
@@ -469,20 +452,16 @@ def read_blatt(text: str, blatt: str | None):
 POINTS_WRONG = _l("Card points are a whole number from 0 to 70 (a third: + Blatt, or typed 35 2/3, 35⅔ or 35.67).")
 
 
-def _player(value: str | None, n: int) -> int | None:
-    return int(value) if value is not None and value.isdecimal() and len(value) == 1 and int(value) < n else None
-
-
 def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]:
     n = len(partie.players)
     rules = partie.rules
     if form.type.data not in ("game", "renonce", "misdeal"):
         return None, [("type", _("Choose what happened: a game, a renonce or a misdeal."))]
-    dealer = _player(form.dealer.data, n)
+    dealer = sides.player(form.dealer.data, n)
     if dealer is None:
         return None, [("dealer", _("Choose who dealt."))]
     errors: list[tuple[str, str]] = []
-    offender = _player(form.offender.data, n)
+    offender = sides.player(form.offender.data, n)
     if form.type.data == "misdeal":
         if offender is None:
             return None, [("offender", _("Choose who misdealt."))]
@@ -490,12 +469,12 @@ def to_deal(form: DealForm, partie) -> tuple[Deal | None, list[tuple[str, str]]]
     contract = form.contract.data
     if contract not in rules.contracts:
         return None, [("contract", _("Choose the contract."))]
-    declarer = vorhand(dealer, n) if contract in VORHAND_ONLY else _player(form.declarer.data, n)
+    declarer = vorhand(dealer, n) if contract in VORHAND_ONLY else sides.player(form.declarer.data, n)
     if declarer is None:
         errors.append(("declarer", _("Choose who declared.")))
     partner = ABSENT
     if contract in KING_CALLS:
-        partner = None if form.partner.data == "talon" else _player(form.partner.data, n)
+        partner = None if form.partner.data == "talon" else sides.player(form.partner.data, n)
         if partner is None and form.partner.data != "talon":
             errors.append(("partner", _("Choose who held the called King, or “King in the talon”.")))
         elif partner is not None and partner == declarer:
@@ -603,7 +582,7 @@ def asks(form: DealForm, partie, before: int) -> tuple[str, tuple[str, ...]] | N
     person now, so the form asks ("Dora is now Vorhand, so Dora plays the Rufer: check the partner and the
     premiums."); None when nothing typed depends on it."""
     n = len(partie.players)
-    dealer = _player(form.dealer.data, n)
+    dealer = sides.player(form.dealer.data, n)
     contract = form.contract.data
     if form.type.data not in ("game", "renonce") or contract not in ASKS or dealer is None or not 0 <= before < n:
         return None
@@ -653,18 +632,9 @@ def count_cards(rules, args) -> dict:
     """The calculator's hook (the shared /calculator/count asks it, and the form's Count button): the
     declarer side's pile from its counting cards, its tricks of four and the cards from the talon it holds
     (the ones laid away), in thirds; `fill` puts the result into the form's card points."""
-    values, errors = {}, []
-    for name in COUNTERS:
-        raw = (args.get(name) or "0").strip()
-        if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > LIMITS[name]:
-            errors.append(_("%(counter)s: enter a whole number from 0 to %(max)s.", counter=COUNTER_LABELS[name],
-                            max=LIMITS[name]))
-        else:
-            values[name] = int(raw)
-    cards = 4 * values.get("tricks", 0) + values.get("talon", 0)
-    result = {"values": {n: values.get(n, 0) for n in COUNTERS}, "errors": errors, "cards": cards,
-              "cards_text": ngettext("%(num)d card", "%(num)d cards", cards), "bonuses": []}
-    if errors:
+    values, result = read_pile(args, COUNTERS, LIMITS, COUNTER_LABELS, per_trick=4)
+    cards = result["cards"]
+    if result["errors"]:
         return result
     try:
         thirds = PACK_54.pile({n: values[n] for n in COUNTERS[:5]}, cards, whole_tricks=False)
@@ -724,9 +694,8 @@ def form_context(partie, form, counted: str = "") -> dict:
                 rules.max_kontra]],
             "vorhand_seats": json.dumps([vorhand(d, n) for d in range(n)]),
             # who deals after a deal of each kind, by its dealer: the offline form follows this phone's waiting deals
-            "next_dealers": json.dumps({kind: [next_dealer(n, Deal(kind, d)) for d in range(n)]
-                                        for kind in ("game", "renonce", "misdeal")}),
-            "vorhand_of": vorhand(_player(form.dealer.data, n) or 0, n),
+            "next_dealers": sides.next_dealers(n),
+            "vorhand_of": vorhand(sides.player(form.dealer.data, n) or 0, n),
             "out_seats": json.dumps([sitting_out(d, n) for d in range(n)]),
             "allowed": {c: [p for p in rules.premiums if rules.allows(c, p)] for c in rules.contracts},
             "saecke": {p: SAECKE[p] for p in rules.saecke},   # each Sack's card points (thirds): the script ticks it
@@ -910,14 +879,7 @@ def facts(deal, partie, won=None, decided=True, uncounted=None) -> str:
 
 
 def premium_words(p: Premium, kontra_off: str = "", kontra: bool = True) -> str:
-    what = say(PREMIUM_LABELS.get(p.premium, p.premium))
-    side = _("opponents") if p.side == "opponents" else ""
-    how = {(True, True): _("announced made"), (True, False): _("announced failed"), (False, True): _("silent made"),
-           (False, False): _("silent failed")}[(bool(p.announced), bool(p.made))]   # whole phrases: "angesagt und gemacht"
-    text = " ".join(x for x in (what, side and f"({side})", how) if x)
-    if kontra and p.kontra > 1:
-        text += ", " + say(KONTRA_LABELS.get(p.kontra, "")) + kontra_off
-    return text
+    return sides.premium_words(p, PREMIUM_LABELS, KONTRA_LABELS, kontra_off=kontra_off, kontra=kontra)
 
 
 def renonce_premium_words(p: Premium) -> str:
@@ -945,54 +907,14 @@ def history_facts(raw, partie) -> str:
 def summary(result, partie) -> str:
     """A recorded deal in one line, with every player's points (0 and losses too): for the other phone's deal in
     a 409, where two deals are compared."""
-    changes = ", ".join(f"{partie.players[i]} {signed(x)}" for i, x in enumerate(result.points))
-    return f"{describe(result, partie)} — {changes}"
-
-
-def money_of(settlement, money_points) -> list[Decimal]:
-    return list(in_money(money_points, settlement.partie.rules.stake))
-
-
-class Next:
-    """The board's view of what comes next, with the first dealer of a partie without deals."""
-
-    def __init__(self, settlement):
-        n = len(settlement.partie.players)
-        self.next_dealer = proposed_dealer(settlement)
-        self.vorhand = vorhand(self.next_dealer, n)
-        self.sitting_out = sitting_out(self.next_dealer, n)
-        self.deal_of_radl = settlement.counted % n + 1
-        self.players = n
-        self.deals = settlement.deals
-
-
-def item_rows(result, partie, in_euros: bool) -> tuple[bool, list[tuple[str, list[tuple[str, str, str]]]]]:
-    """A deal's items for its page: whether any item's money differs from its points (a Kontra), and per item its
-    label and rows (who, points, money): the players with the same amount in one row ("Anna, Bernd each", −16), the
-    one who gains most first; a player an item leaves at 0 is not named (everybody, when it leaves all at 0: a
-    misdeal free of charge)."""
-    names = partie.players
-    stake = partie.rules.stake
-    with_money = any(item.money_points != item.points for item in result.items)
-    items = []
-    for item in result.items:
-        money = in_money(item.money_points, stake) if in_euros else item.money_points
-        groups: dict = {}
-        for i, (x, m) in enumerate(zip(item.points, money)):
-            if x or m:
-                groups.setdefault((x, m), []).append(names[i])
-        rows = []
-        for (x, m), who in sorted(groups.items(), key=lambda kv: (-kv[0][0], -kv[0][1])):
-            together = ", ".join(who) if len(who) == 1 else _("%(names)s each", names=", ".join(who))
-            rows.append((together, signed(x), euros(m) if in_euros else signed(m)))
-        items.append((item_label(item.item), rows or [(_("everybody"), "0", "0")]))
-    return with_money, items
+    return sides.summary(describe, result, partie)
 
 
 def page_context(partie) -> dict:
     """What the board, the deals and a deal's page use besides the settlement."""
     return {"describe": describe, "item_label": item_label, "premium_words": premium_words, "in_money": in_money,
-            "item_rows": item_rows, "not_counted_lines": not_counted_lines}
+            "item_rows": partial(sides.item_rows, labels=ITEM_LABELS, in_money=in_money),
+            "not_counted_lines": not_counted_lines}
 
 
 def common_starts(settlement) -> list[dict]:
@@ -1004,38 +926,22 @@ def common_starts(settlement) -> list[dict]:
 
 def score_sheet(settlement, results, partie):
     """The Wertungszettel (the `score_sheet` hook): points and money points, as the calling games keep them."""
-    return points_sheet(settlement, results, partie, describe, in_money, out=Next(settlement).sitting_out)
+    return points_sheet(settlement, results, partie, describe, in_money,
+                        out=sides.Next(settlement, sitting_out).sitting_out)
 
 
 def board_context(settlement) -> dict:
     # every player's running points (Schrift), from 0 (none before two deals)
     points = [[0] + [r.balance[i] for r in settlement.deals] for i in range(len(settlement.partie.players))]
-    return {"chart": chart(points, fewest=3), "next": Next(settlement), "starts": common_starts(settlement)}
+    return {"chart": chart(points, fewest=3), "next": sides.Next(settlement, sitting_out), "starts": common_starts(settlement)}
 
 
 def end_context(settlement) -> dict:
     """The end page (the `end_context` hook): every player's points and money, the dealer who sat out at five
     included; RULES-KOENIGRUFEN.md §1: an evening ends when the players stop; the app proposes stopping at a
-    Radl's end and warns (without refusing) while a Radl or the doubled games of a doubled Radl are unfinished."""
-    partie = settlement.partie
-    stake = partie.rules.stake
-    rows = [{"name": name, "points": signed(settlement.balance[i]), "money": settlement.money[i] if stake else None}
-            for i, name in enumerate(partie.players)]
-    warnings, notes = [], []
-    left, pending = settlement.radl_left, settlement.doubled_pending
-    if left:
-        warnings.append(ngettext("The Radl is not finished: %(num)d more deal until everybody has dealt once.",
-                                 "The Radl is not finished: %(num)d more deals until everybody has dealt once.",
-                                 left))
-    if pending:
-        warnings.append(ngettext("The doubled Radl is not finished: %(num)d doubled deal still to play.",
-                                 "The doubled Radl is not finished: %(num)d doubled deals still to play.", pending))
-    if not warnings and settlement.counted:
-        notes.append(_("The Radl is complete: a good moment to stop."))
-    if stake:   # the two columns: the score sheet's points, and the money paid (Kontra counts in the money)
-        notes.append(_("Points are the score sheet's (Schrift); the money is what is paid, %(stake)s a point, Kontra "
-                       "and Re included.", stake=euros(stake, False)))
-    return {"rows": rows, "warnings": warnings, "notes": notes}
+    Radl's end and warns (without refusing) while a Radl or the doubled games of a doubled Radl are unfinished. The
+    two columns, the score sheet's points and the money paid, are said always (Kontra counts in the money)."""
+    return sides.radl_end(settlement, money_note=True)
 
 
 class KoenigrufenWeb(GameWeb):

@@ -15,15 +15,13 @@ class Strohmandeln(TarockGame):
     engine = strohmandeln
     file = file
     tables = tables
+    samples = samples
     error = StrohmandelnError
     choice = N_("Strohmandeln (2 players)")
     web = "scorer.games.strohmandeln.web"
     templates = "strohmandeln"
     choices_by_preset = rules.CHOICES_BY_PRESET
     doubled_rounds = True   # the Nullrunde
-
-    def sample_partie(self, deals: int = 1, seed: int = 7):
-        return samples.sample_partie(deals, seed)
 
     def runde_points(self, settlement):
         return tables.runde_points(settlement)

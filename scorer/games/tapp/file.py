@@ -12,8 +12,6 @@ from .problems import Problem
 
 FORMAT = "tapp-partie"
 VERSION = 1
-MAX_DEALS = 10_000
-RULES_IN_FULL = True   # the full rule set is stored with the partie (§7)
 _KEYS = {
     "game": ("type", "dealer", "contract", "declarer", "won", "card_points", "kontra", "premiums", "hand_premiums"),
     "renonce": ("type", "dealer", "contract", "declarer", "offender", "premiums", "hand_premiums", "kontra"),

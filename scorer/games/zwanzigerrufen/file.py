@@ -13,8 +13,6 @@ from .rules import SOLO
 
 FORMAT = "zwanzigerrufen-partie"
 VERSION = 1
-MAX_DEALS = 10_000
-RULES_IN_FULL = True   # the full rule set is stored with the partie (§9)
 _KEYS = {
     "game": ("type", "dealer", "contract", "declarer", "partner", "won", "card_points", "kontra", "premiums"),
     "renonce": ("type", "dealer", "contract", "declarer", "partner", "offender", "premiums", "kontra"),
