@@ -44,3 +44,15 @@ def test_an_ended_partie_proposes_nothing(app, client):
     assert client.post(board + "/end", data={"confirm": "1"}).status_code in (302, 303)
     page = client.get(board).text
     assert 'id="radl-end"' not in page and "This partie has ended." in page
+
+
+def test_a_tournament_s_table_counts_games_and_proposes_no_end(client):
+    from .test_tournament_table_plays_no_money import dreier_with_kontra
+    from .test_tournament_web import NINE, create, draw_and_start
+
+    organiser = create(client, NINE[:8])
+    board, _names = draw_and_start(client, organiser)[0]
+    for declarer in range(4):   # a whole round of the table's dealers: a Radl's end anywhere else
+        dreier_with_kontra(client, board, declarer)
+    page = client.get(board).text
+    assert "game 5 of 16" in page and 'id="radl-end"' not in page and "a good moment to stop" not in page

@@ -204,7 +204,6 @@ def test_an_edit_both_phones_changed_in_one_place_keeps_mine_and_marks_it(app):
     assert stored(app, board).partie.deals[1].declarer == 1
 
 
-
 @pytest.mark.parametrize("language, said", [
     ("en", ["the other phone's is “Dora”.", "the other phone's is “40”."]),
     ("de", ["das des anderen Handys ist „Dora“.", "das des anderen Handys ist „40“."])])
@@ -232,6 +231,32 @@ def test_a_field_both_phones_changed_says_the_other_phones_value_beside_it(app, 
     assert (again["partner"], again["card_points"]) == ("0", "45")
     assert stored(app, board).partie.deals[0].partner == 3     # nothing stored before the second Save
 
+
+def test_a_value_that_means_nothing_alone_points_to_the_stored_card(app):
+    """Strohmandeln's pile points mean something only with whose pile (and the Blatt), and "no Kontra" is a dash on
+    its button: beside those the page names the card where the other phone's deal stands, never a wrong value."""
+    a, b = app.test_client(), app.test_client()
+    board = start_strohmandeln(a)
+    assert post_deal(a, board, {"type": "game", "undertaker": "0", "pile_of": "0", "points": "33", "blatt": "2",
+                                "dealer": "0"}).status_code == 302
+    mine, theirs = opened(b, board + "/deal/1/edit"), opened(a, board + "/deal/1/edit")
+    edit = {"type": "game", "undertaker": "0", "dealer": "0", "action": "save"}
+    assert a.post(board + "/deal/1/edit", data={**theirs, **edit, "pile_of": "0", "points": "35",
+                                                "blatt": "1"}).status_code == 302
+    asked = b.post(board + "/deal/1/edit", data={**mine, **edit, "pile_of": "1", "points": "40", "blatt": "0"})
+    assert asked.status_code == 409
+    said = text(re.search(r'id="error-points"><ul class="errors"><li>(.*?)</li>', asked.text, re.S).group(1))
+    assert said == "Both phones changed this: yours is in the form, the other phone's in the card “As stored now”."
+    board = start_koenigrufen(a, first_dealer="0")
+    rufer = {**RUFER, "dealer": "0", "card_points": "38"}
+    assert a.post(board + "/deal", data={**opened(a, board + "/deal"), **rufer, "kontra": "2"}).status_code == 302
+    mine, theirs = opened(b, board + "/deal/1/edit"), opened(a, board + "/deal/1/edit")
+    assert a.post(board + "/deal/1/edit", data={**theirs, **rufer, "kontra": "1"}).status_code == 302
+    asked = b.post(board + "/deal/1/edit", data={**mine, **rufer, "kontra": "4"}, headers={"Accept-Language": "de"})
+    assert asked.status_code == 409
+    said = text(re.search(r'id="error-kontra"><ul class="errors"><li>(.*?)</li>', asked.text, re.S).group(1))
+    assert said == ("Beide Handys haben das geändert: deines steht im Formular, das des anderen in der Karte „So wie "
+                    "jetzt gespeichert“.")
 
 
 def test_two_edits_alike_in_points_show_every_fact_under_each(app):

@@ -108,9 +108,9 @@ def test_the_worked_example_through_the_command_line():
     rows = run(str(EXAMPLE), "--csv").stdout.splitlines()
     assert rows[0].startswith("deal,dealer,type,contract,declarer,partner,offender,result,card points,kontra,premiums,"
                               "multiplier,points Anna,")
-    assert rows[1] == ('1,Dora,game,rufer,Anna,Cilli,,won,41 2/3,2,"Pagat (declarer\'s side, announced, made); Trull '
+    assert rows[1] == ('1,Dora,game,rufer,Anna,Cilli,,won,41 2/3,Kontra,"Pagat (declarer\'s side, announced, made); Trull '
                        '(opponents, silent, made)",1,2,-2,2,-2,3,-3,3,-3')
-    assert rows[2] == "2,Anna,game,piccolo,Cilli,,,won,,,,1,-2,-2,6,-2,-2,-4,8,-2"
+    assert rows[2] == "2,Anna,game,piccolo,Cilli,,,won,,Bernd Kontra,,1,-2,-2,6,-2,-2,-4,8,-2"   # Bernd's Kontra alone
     assert rows[4].startswith("4,Bernd,game,trischaken,Cilli,,,,Anna 13 1/3; Bernd 36; Cilli 20 2/3; Dora 0,,,1,")
     assert rows[-2:] == ["total,,,,,,,,,,,,0,-10,8,2,1,-13,11,1", "money,,,,,,,,,,,,,,,,0.10,-1.30,1.10,0.10"]
 

@@ -106,7 +106,7 @@ def test_the_worked_example_through_the_command_line():
     rows = run(str(EXAMPLE), "--csv").stdout.splitlines()
     assert rows[0].startswith("deal,dealer,type,contract,declarer,offender,result,card points,kontra,premiums,"
                               "multiplier,points Anna")
-    assert rows[1] == ('1,Cilli,game,dreier,Anna,,won,41,2,"Pagat (declarer\'s side, silent, made); Four Kings (Bernd)",'
+    assert rows[1] == ('1,Cilli,game,dreier,Anna,,won,41,Kontra,"Pagat (declarer\'s side, silent, made); Four Kings (Bernd)",'
                        '1,17,-4,-13,17,-4,-13')
     assert rows[5] == '5,Cilli,renonce,unterer,Anna,Bernd,,,,"Pagat (declarer\'s side, announced)",1,24,-36,12,24,-36,12'
     assert rows[-2:] == ["total,,,,,,,,,,,19,-41,22,19,-41,22", "money,,,,,,,,,,,,,,1.90,-4.10,2.20"]

@@ -108,7 +108,7 @@ def test_the_worked_example_through_the_command_line():
     rows = run(str(EXAMPLE), "--csv").stdout.splitlines()
     assert rows[0].startswith("deal,dealer,type,contract,declarer,partner,offender,result,card points,kontra,premiums,"
                               "multiplier,points Anna")
-    assert rows[1] == ('1,Dora,game,normalspiel,Anna,Cilli,,won,50,2,"Pagat (declarer\'s side, announced, made); '
+    assert rows[1] == ('1,Dora,game,normalspiel,Anna,Cilli,,won,50,Kontra,"Pagat (declarer\'s side, announced, made); '
                        'Königstrull (opponents, silent, made)",1,3,-3,3,-3,3,-3,3,-3')
     assert rows[6] == ('6,Dora,renonce,normalspiel,Anna,Dora,Bernd,,,,"Pagat (declarer\'s side, announced)",1,3,-9,3,3,3,'
                        '-9,3,3')

@@ -190,7 +190,7 @@ def test_exports_in_english_and_german_and_the_import_round_trip(app, client):
     rows = list(csv.reader(io.StringIO(client.get(board + "/export.csv").data.decode())))
     assert rows[0][:12] == ["deal", "dealer", "type", "contract", "declarer", "partner", "offender", "result",
                             "card points", "kontra", "premiums", "multiplier"]
-    assert rows[1] == ["1", "Dora", "game", "normalspiel", "Anna", "Cilli", "", "won", "50", "2",
+    assert rows[1] == ["1", "Dora", "game", "normalspiel", "Anna", "Cilli", "", "won", "50", "Kontra",
                        "Pagat (declarer's side, announced, made); Königstrull (opponents, silent, made)",
                        *"1,3,-3,3,-3,3,-3,3,-3".split(",")]
     assert rows[-1][-4:] == ["1.00", "-1.80", "2.40", "-1.60"]
@@ -201,7 +201,7 @@ def test_exports_in_english_and_german_and_the_import_round_trip(app, client):
     german = client.get(board + "/excel.csv", headers={"Accept-Language": "de"}).data.decode("utf-8-sig")
     head, first = german.splitlines()[:2]
     assert head.startswith("Spiel;Geber;") and "Partner" in head
-    assert first.startswith('1;Dora;Spiel;Normalspiel;Anna;Cilli;;gewonnen;50;2;"Pagat ultimo (Spielerseite, angesagt, '
+    assert first.startswith('1;Dora;Spiel;Normalspiel;Anna;Cilli;;gewonnen;50;Kontra;"Pagat ultimo (Spielerseite, angesagt, '
                             'gemacht); Königstrull (Gegner, still, gemacht)";1;3;-3;3;-3')
     assert german.splitlines()[-1].endswith("1,00;-1,80;2,40;-1,60")
     file = client.get(board + "/partie.json")

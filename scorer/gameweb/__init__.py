@@ -16,6 +16,8 @@ blueprint, the forms' pieces, the words and numbers of a page, the chart, the sc
 
 from __future__ import annotations
 
+from .forms import shown
+
 
 class GameWeb:
     """A game's web part. Subclass it in the game's folder (`scorer/games/<game>/web.py`), set what it must and
@@ -95,6 +97,13 @@ class GameWeb:
     def describe(self, result, partie) -> str:
         """One deal in a line of words, naming the persons ("Anna: Rufer with Cilli, won"). Required."""
         raise NotImplementedError
+
+    def conflict_value(self, form, name: str) -> str | None:
+        """What the field `name` of a form drawn of the stored deal shows, for an edit's conflict where both phones
+        changed that field ("the other phone's is “Anna”"); None: the page points to the stored deal's card instead.
+        Default: `forms.shown` (a choice's label, a typed value); a game whose field means something only with
+        another (a pile's points and whose pile) answers None for it."""
+        return shown(form, name)
 
     def summary(self, result, partie) -> str:
         """A recorded deal in one line with every player's change, for two deals compared (the other phone's and

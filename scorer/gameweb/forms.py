@@ -1,6 +1,7 @@
 """What every game's forms are made of: the app's `Form` (Flask-WTF's, CSRF, WTForms' messages translated), a deal
 form's idempotency key (`new_key`), its choices of a player (`seats`), a Tarock pile calculator's counters
-(`PileCounters`), and the rule set a new-partie form asks for (`options_from_form`, `rules_from_form`)."""
+(`PileCounters`), the rule set a new-partie form asks for (`options_from_form`, `rules_from_form`), and what a
+field of a drawn form shows (`shown`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import lru_cache
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 from flask_wtf import FlaskForm
-from wtforms import StringField
+from wtforms import BooleanField, RadioField, SelectField, StringField
 
 from ..problems import ScoringError
 from .words import language
@@ -106,3 +107,16 @@ def rules_from_form(game, form, leave_out=()):
         return game.rules.from_dict(options_from_form(game, form, leave_out)), []
     except ScoringError as exc:
         return None, exc.problems
+
+
+def shown(form, name: str) -> str | None:
+    """What the field `name` of a drawn form shows, in the page's words: the chosen option's label, a typed value as
+    it is written; None if the form has no such field, nothing is chosen or typed, it is a tick box, or the label
+    says nothing in words (a dash for "no Kontra")."""
+    field = form._fields.get(name) if form is not None else None
+    if field is None or field.data in (None, "", []) or isinstance(field, BooleanField):
+        return None
+    if isinstance(field, (RadioField, SelectField)):
+        label = next((str(c[1]) for c in field.iter_choices() if c[2]), None)
+        return label if label and any(ch.isalnum() for ch in label) else None
+    return str(field.data)

@@ -237,7 +237,8 @@ def rows(settlement: Settlement, sheet, heads: tuple, seats, contracts: dict, pr
             if p.kontra in kontras and p.kontra > 1:
                 said.append(_(kontras[p.kontra], kontras[p.kontra]))
             return f"{_(premiums[p.premium], premiums[p.premium])} ({', '.join(said)})"
-        held = [f"{_(label, label)} ({names[player]})" for label, player in (hands(d) if hands else ())]
+        held = [f"{_(label, label)} ({settlement.partie.players[player]})"   # the cell is made safe as a whole
+                for label, player in (hands(d) if hands else ())]
         return "; ".join([one(p) for p in d.premiums if p.premium in premiums] + held)
 
     out = [[_("Deal", "deal"), _("Dealer", "dealer"), _("Type", "type"), _("Contract", "contract"),
@@ -250,7 +251,8 @@ def rows(settlement: Settlement, sheet, heads: tuple, seats, contracts: dict, pr
                     _(contracts[d.contract], d.contract) if d.contract else "",
                     *("" if p is None else names[p] for p in seats(d)), result(r),
                     "" if d.card_points is None or d.type != "game" else d.card_points,
-                    d.kontra if d.type == "game" and d.kontra > 1 else "", entries(d), r.multiplier, *r.points,
+                    _(kontras[d.kontra], kontras[d.kontra]) if d.type == "game" and d.kontra > 1 else "", entries(d),
+                    r.multiplier, *r.points,
                     *r.money_points])
     blank = [""] * (len(heads) + 8)   # dealer, type, contract, the heads, result, card points, Kontra, premiums,
                                       # multiplier

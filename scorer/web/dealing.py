@@ -13,7 +13,6 @@ import re
 from flask import flash, jsonify, redirect, render_template, request, url_for
 from flask.globals import request_ctx
 from markupsafe import Markup
-from wtforms import BooleanField, RadioField, SelectField
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from .. import store
@@ -130,21 +129,6 @@ def merged(base: dict | None, theirs: dict, mine: dict) -> tuple[dict, list[str]
         if value is not None or k in mine or k in theirs:
             out[k] = value
     return out, both
-
-
-def shown(form, name: str) -> str | None:
-    """What the field `name` of a drawn form shows, in the page's words: a choice's label, a typed value as it
-    is written; None if the form has no such field or it holds nothing."""
-    field = form._fields.get(name) if form is not None else None
-    if field is None or field.data in (None, "", []):
-        return None
-    choices = field.choices if isinstance(field, (RadioField, SelectField)) else None
-    if choices:
-        pairs = choices.items() if isinstance(choices, dict) else [c[:2] for c in choices]
-        return next((str(label) for value, label in pairs if str(value) == str(field.data)), None)
-    if isinstance(field, BooleanField):
-        return None
-    return str(field.data)
 
 
 class Dealing:
@@ -471,7 +455,7 @@ class Dealing:
                                          was=was, num=now)))
         if base is None:   # an older form: which of its facts the player changed cannot be told
             errors.append(("conflict", _("The partie changed on another phone since you opened this form: deal "
-                                         "%(num)s as stored now is on the left. Save stores yours.", num=now)))
+                                         "%(num)s as it is stored now is in the card “As stored now”. Save stores yours.", num=now)))
         elif theirs == base:
             errors.append(("conflict", _("The partie changed on another phone since you opened this form; deal "
                                          "%(num)s itself is as you opened it. Save stores yours.", num=now)))
@@ -483,10 +467,11 @@ class Dealing:
         stored_form = self.web.make_form(self.sp, self.settlement, partie.deals[now - 1], fresh=True) if both else None
         for name in both:
             field = field_of.get(name, "type")
-            said = shown(stored_form, field)
+            said = self.web.conflict_value(stored_form, field)
             errors.append((field, _("Both phones changed this: yours is in the form; the other phone's is "
                                     "“%(theirs)s”.", theirs=said) if said else
-                           _("Both phones changed this: yours is in the form, the other phone's is on the left.")))
+                           _("Both phones changed this: yours is in the form, the other phone's in the card “As "
+                             "stored now”.")))
         mine = None
         try:
             deals = list(partie.deals)

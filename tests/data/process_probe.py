@@ -1,4 +1,4 @@
-"""Run by tests/test_process_mark.py (not collected on its own): one test starts a process unmarked, one marked."""
+"""Run by tests/test_process_mark_is_kept.py (not collected on its own): one test starts a process unmarked, one marked."""
 
 import subprocess
 import sys

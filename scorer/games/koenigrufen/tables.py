@@ -40,6 +40,7 @@ def rows(settlement: Settlement, sheet) -> list[list]:
     English words and the contracts' ids, Excel says them in the page's language, as the players do ("Solodreier",
     "König im Talon")."""
     names = [sheet.name(n) for n in settlement.partie.players]
+    raw = settlement.partie.players   # inside a cell of several words (export.guarded makes the cell safe)
     n = len(names)
     _ = sheet.word
 
@@ -56,8 +57,18 @@ def rows(settlement: Settlement, sheet) -> list[list]:
 
     def card_points(d) -> str:
         if isinstance(d.card_points, tuple):   # Trischaken: every player's (None for the dealer sitting out)
-            return "; ".join(f"{names[i]} {sheet.points(x)}" for i, x in enumerate(d.card_points) if x is not None)
+            return "; ".join(f"{raw[i]} {sheet.points(x)}" for i, x in enumerate(d.card_points) if x is not None)
         return "" if d.card_points is None else sheet.points(d.card_points)
+
+    def kontra(d) -> str:
+        """The game's Kontra in words ("Re"), or each player's who gave one in a Piccolo, Zwiccolo or Bettel
+        ("Bernd Kontra; Dora Re")."""
+        if d.type != "game":
+            return ""
+        if d.kontra_each is not None:
+            return "; ".join(f"{raw[i]} {_(KONTRA_LABELS[k], KONTRA_LABELS[k])}" for i, k in enumerate(d.kontra_each)
+                             if k > 1)
+        return _(KONTRA_LABELS[d.kontra], KONTRA_LABELS[d.kontra]) if d.kontra > 1 else ""
 
     def premiums(d) -> str:
         def one(p) -> str:
@@ -86,7 +97,7 @@ def rows(settlement: Settlement, sheet) -> list[list]:
                     _(CONTRACT_LABELS[d.contract], d.contract) if d.contract else "",
                     "" if d.declarer is None else names[d.declarer], partner,
                     "" if d.offender is None else names[d.offender], result(r), card_points(d),
-                    d.kontra if d.type == "game" and d.kontra > 1 else "", premiums(d), r.multiplier, *r.points, *r.money_points])
+                    kontra(d), premiums(d), r.multiplier, *r.points, *r.money_points])
     blank = [""] * 11
     out.append([_("Total", "total"), *blank, *settlement.balance, *settlement.money_balance])
     out.append([_("Money (€)", "money"), *blank, *([""] * n), *(sheet.money(m) for m in settlement.money)])

@@ -447,6 +447,11 @@ class StrohmandelnWeb(GameWeb):
     calculator_uses = staticmethod(calculator_uses)
     standalone_rules = staticmethod(standalone_rules)
 
+    def conflict_value(self, form, name: str) -> str | None:
+        """The pile's points mean something only with whose pile and the Blatt: the page points to the stored
+        deal's card for them; every other field says its value."""
+        return None if name == "points" else super().conflict_value(form, name)
+
     def home_links(self) -> tuple:
         return HOME_LINKS
 
