@@ -343,6 +343,36 @@ def test_saving_an_edit_again_keeps_what_the_other_phone_corrected(server, brows
     close(context_a, context_b)
 
 
+
+def test_a_field_both_phones_changed_keeps_its_word_while_the_preview_runs(server, browser):
+    """Both phones corrected the declarer of deal 2: beside the field, in sight after the live preview has run, the
+    other phone's value ("the other phone's is “Anna”"), in German too; the second Save stores mine."""
+    context_a, a = phone(browser)
+    board = new_partie(a, server, "haferltarock", ("Anna", "Bernd", "Clara"))
+    for declarer in (1, 2):
+        a.goto(board + "/deal")
+        bavarian_deal(a, declarer)
+        press(a, "#save")
+        a.wait_for_selector("#record")
+    context_b, b = phone(browser)
+    a.goto(board + "/deal/2/edit")
+    b.goto(board + "/deal/2/edit")
+    press(a, "input[name=declarer][value='0'] + span")                     # A: Anna declared
+    press(a, "#save")
+    a.wait_for_selector("#record")
+    press(b, "input[name=declarer][value='1'] + span")                     # B: Bernd declared
+    press(b, "#save")
+    expect(b.locator("#conflict")).to_be_visible()
+    word = b.locator("#error-declarer")
+    expect(word).to_contain_text("Both phones changed this: yours is in the form; the other phone's is “Anna”.")
+    b.locator("#points").fill("70")                                        # the live preview runs again
+    b.wait_for_timeout(1500)
+    expect(word).to_be_visible()
+    expect(word).to_contain_text("“Anna”")
+    assert deals(server, b)[1].declarer == 0                               # nothing stored yet
+    close(context_a, context_b)
+
+
 # -- 7. Put it back asks when deals were recorded since the Undo -----------------------------------------------------
 
 def koenigrufen_deal(page, partner, won=True):

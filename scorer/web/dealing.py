@@ -468,10 +468,12 @@ class Dealing:
         for name in both:
             field = field_of.get(name, "type")
             said = self.web.conflict_value(stored_form, field)
-            errors.append((field, _("Both phones changed this: yours is in the form; the other phone's is "
-                                    "“%(theirs)s”.", theirs=said) if said else
-                           _("Both phones changed this: yours is in the form, the other phone's in the card “As "
-                             "stored now”.")))
+            # a sentence that stands while the live preview follows the form (static/form.js): the preview knows
+            # nothing of the other phone
+            errors.append((field, Standing(_("Both phones changed this: yours is in the form; the other phone's is "
+                                             "“%(theirs)s”.", theirs=said) if said else
+                                           _("Both phones changed this: yours is in the form, the other phone's in "
+                                             "the card “As stored now”."))))
         mine = None
         try:
             deals = list(partie.deals)

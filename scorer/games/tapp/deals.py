@@ -186,9 +186,9 @@ def _facts(deal: Deal, cp: int | None, problems: list[Problem]) -> None:
     if deal.type == "renonce" or not isinstance(deal.won, bool):
         return
     if made is not None and deal.won != made:
-        problems.append(Problem("won", "the {what} decides the game: the {side} won it, so won is {won}",
+        problems.append(Problem("won", "the {what} decides the game: the {side} won it, yet it is marked {won}",
                                 what=PREMIUM_LABELS["valat"], side=SIDE_WORDS["declarer" if made else "opponents"],
-                                won=N_("true") if made else N_("false")))
+                                won=N_("won") if deal.won else N_("lost")))
     elif cp is not None and deal.won != (cp >= WIN):
         problems.append(Problem("won", "{points} card points {result} the game at a target of {target}, yet it is "
                                 "marked {won}", points=cp, target=WIN, result=N_("win") if cp >= WIN else N_("lose"),

@@ -203,10 +203,10 @@ def _facts(rules: RuleSet, deal: Deal, cp: int | None, problems: list[Problem]) 
         return
     facts = decided(rules, deal)
     if facts is not None and deal.won != facts:
-        problems.append(Problem("won", "the {what} decides the game: the {side} won it, so won is {won}",
+        problems.append(Problem("won", "the {what} decides the game: the {side} won it, yet it is marked {won}",
                                 what=PREMIUM_LABELS["valat" if valat is not None else "absolut"],
                                 side=SIDE_WORDS["declarer" if facts else "opponents"],
-                                won=N_("true") if facts else N_("false")))
+                                won=N_("won") if deal.won else N_("lost")))
     elif facts is None and cp is not None and deal.won != (cp >= target(rules, deal)):
         problems.append(Problem("won", "{points} card points {result} the game at a target of {target}, yet it is "
                                 "marked {won}", points=cp, target=target(rules, deal),
