@@ -72,6 +72,17 @@ def walk(page, states, defenders_announce=True, kinds=4):
     assert len(set(seen.values())) >= kinds, seen   # the states differ in what they show
 
 
+def saved(page, card_points, *answers):
+    """A game won with `card_points` and `answers`, the dealer the board expects (the first), saved without the
+    script: the board shows it."""
+    for answer in (("type", "game"), ("dealer", "0")) + answers + (("result", "won"),):
+        choose(page, *answer)
+    page.locator("#card_points").fill(card_points)
+    page.locator("#save").click()
+    page.wait_for_selector("#record")
+    expect(page.locator("#deal-1")).to_be_visible()
+
+
 ZWANZIGERRUFEN = ((("type", "game"),), (("dealer", "1"),), (("dealer", "2"),), (("dealer", "3"),),
                   (("contract", "solo"),), (("contract", "farbensolo"),), (("contract", "normalspiel"), ("dealer", "0")),
                   (("side_pagat", "declarer"),), (("side_pagat", "opponents"), ("ann_pagat", "yes")),
@@ -97,15 +108,7 @@ def test_zwanzigerrufens_deal_form_shows_the_parts_of_the_answer_without_script(
     expect(page.locator("#fs-contract")).to_be_hidden()
     expect(page.locator("#premiums")).to_be_hidden()
     # a Normalspiel saved without the script (the dealer the board expects, Bernd his Vorhand): the board has it
-    choose(page, "type", "game")
-    choose(page, "dealer", "0")
-    choose(page, "contract", "normalspiel")
-    choose(page, "partner", "2")
-    choose(page, "result", "won")
-    page.locator("#card_points").fill("50")
-    page.locator("#save").click()
-    page.wait_for_selector("#record")
-    expect(page.locator("#deal-1")).to_be_visible()
+    saved(page, "50", ("contract", "normalspiel"), ("partner", "2"))
     close(context)
 
 
@@ -129,13 +132,5 @@ def test_tapps_deal_form_shows_the_parts_of_the_answer_without_script(server, br
         expect(page.locator(".who-plays:visible")).to_have_count(1)
         expect(page.locator(".who-plays:visible")).to_contain_text("Cilli")
     # a game saved without the script (the dealer the board expects): the board has it
-    choose(page, "type", "game")
-    choose(page, "dealer", "0")
-    choose(page, "declarer", "1")
-    choose(page, "side_valat", "")
-    choose(page, "result", "won")
-    page.locator("#card_points").fill("41")
-    page.locator("#save").click()
-    page.wait_for_selector("#record")
-    expect(page.locator("#deal-1")).to_be_visible()
+    saved(page, "41", ("declarer", "1"), ("side_valat", ""))
     close(context)
