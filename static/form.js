@@ -71,7 +71,7 @@
   // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
   // (read out when it changes); the select or radios stay in the form, hidden, and carry the value.
   // `data-levels` on an ancestor: every level's words, "a|b|c"; `data-caption`: a visible name when the label is for screen readers only;
-  // `data-stepper-when`: the stepper's `data-when`; `data-fewer-text` / `data-more-text`: the buttons' names
+  // `data-stepper-when`: the stepper's `data-when` (a premium's Kontra has its own, below); `data-fewer-text` / `data-more-text`: the buttons' names
   // ("{label}" for the name) when the label alone does not say what is counted (a player's name). Each of these
   // may stand once on an ancestor marked `data-stepper-texts` for all the steppers inside it (a page kept small).
   function addChoiceSteppers(root) {
@@ -103,7 +103,11 @@
         wrap.setAttribute("aria-label", name);   // a select named by its aria-label
       }
       made += 1;
-      if (el.dataset.stepperWhen) wrap.dataset.when = el.dataset.stepperWhen;
+      // a premium's Kontra (a stepper in its `.prem-how`) shows while the premium is announced: its first radios, silent
+      // or announced, say "yes"
+      const how = !el.dataset.stepperWhen && el.closest(".prem-how");
+      const announced = how && how.querySelector("input[type=radio]");
+      if (el.dataset.stepperWhen || announced) wrap.dataset.when = el.dataset.stepperWhen || announced.name + ":yes";
       if (el.dataset.caption) {
         const caption = document.createElement("span");
         caption.className = "stepper-caption";

@@ -179,7 +179,7 @@ def test_a_misdeal_is_the_dealers_unless_chosen(app, client):
     assert 'name="offender" value="3" checked' in form
     assert re.search(r'<fieldset class="seg offender" id="fs-offender" data-follow="dealer"', form)
     # the contracts are not asked for a misdeal
-    assert re.search(r'<div data-when="type:!misdeal">\s*<fieldset class="seg contract wrap"', form)
+    assert re.search(r'<div data-when="type:game,renonce">\s*<fieldset class="seg contract wrap"', form)
     assert deal(client, board, type="misdeal", offender="3").status_code == 302
     assert settled(app, board)[0].partie.deals[0].offender == 3
 

@@ -7,6 +7,13 @@ import hashlib
 import json
 import re
 
+import pytest
+
+from benchmarks.samples import sample_partie
+from scorer import store
+from scorer.db import connect
+from scorer.web.assets import Assets
+
 from .conftest import record
 
 
@@ -39,6 +46,52 @@ def test_every_page_carries_its_stylesheets_allowed_by_their_hashes(client, boar
     assert any(".deal-row" in s or ".balance" in s for s in board_styles[1:])   # board.css, written in
     form_styles = styles_and_policy(client.get(board + "/deal"))[0]
     assert board_styles[1:] != form_styles[1:]                                  # the form has form.css instead
+
+
+def test_what_the_games_played_by_sides_share_is_written_in_with_each_games_own(app, client):
+    """A game's stylesheet imports the shared ones it uses (its first lines, `@import "../sides.css";`): its deal
+    form has them written in before its own rules, in its own `<style>` (a page has three at most: app.css, form.css,
+    the game's), allowed by the hash of the text as written in; no page is left with an import (a second round trip,
+    and the CSP would refuse it)."""
+    assets = app.extensions["scorer_static"]
+    sides, seats = assets["static"].inline("sides.css"), assets["static"].inline("seats.css")
+    db = connect(app.config["DATABASE"])
+    shares = {"koenigrufen": [sides], "zwanzigerrufen": [sides, seats], "tapp": [sides, seats]}
+    for game, shared in shares.items():
+        pid = store.create_partie(db, sample_partie(0, game=game))
+        response = client.get(f"/p/{pid}/deal")
+        styles, style_src, _ = styles_and_policy(response)
+        assert len(styles) == 3 and all(digest(text) in style_src for text in styles), game
+        own = styles[2]
+        assert own.startswith("\n".join(shared) + "\n"), game
+        assert own[len("\n".join(shared)):].strip() and own.count(sides) == 1, game   # its own rules after, once
+        assert "@import" not in response.text, game
+    db.conn.close()
+    for path in ("/new", "/calculator"):   # the shared ones are no page's own
+        assert not any(sides in text for text in styles_and_policy(client.get(path))[0]), path
+
+
+def test_only_a_games_stylesheet_imports_and_only_a_shared_one(tmp_path):
+    """An import is written in only where it stands for a shared stylesheet (`../<name>.css` from a game's folder);
+    any other (a shared stylesheet's own, another folder's, an address) is refused when the app starts (the CSP's
+    hashes are made then), never sent to a phone."""
+    (tmp_path / "static").mkdir()
+    (tmp_path / "game").mkdir()
+    (tmp_path / "static" / "sides.css").write_text("/* shared */\n.a{color:red}\n")
+    (tmp_path / "static" / "app.css").write_text('@import "sides.css";\n.b{color:red}\n')
+    (tmp_path / "game" / "game.css").write_text('@import "../sides.css";\n/* its own */\n.c{color:blue}\n')
+    shared = Assets(str(tmp_path / "static"))
+    game = Assets(str(tmp_path / "game"), shared=shared)
+    assert game.inline("game.css") == ".a{color:red}\n.c{color:blue}"
+    assert len(game.style_hashes()) == 1 and game.style_hashes()[0] == digest(".a{color:red}\n.c{color:blue}")
+    for line in ('@import url(https://example.org/x.css);', '@import "../../secret.css";', '@import "other.css";',
+                 '@import "../sides.css" screen;', '@import "../none.css";'):
+        (tmp_path / "game" / "bad.css").write_text(line + "\n.c{color:blue}\n")
+        game.files.pop("bad.css", None)
+        with pytest.raises(LookupError):
+            game.inline("bad.css")
+    with pytest.raises(LookupError):
+        shared.inline("app.css")
 
 
 def test_save_answers_with_the_board_the_phone_shows(app, client, board):

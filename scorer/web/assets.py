@@ -15,7 +15,10 @@ Stylesheets are written into the pages themselves (`stylesheet('board.css')` in 
 a phone on a slow link paints a page after one round trip instead of two (the page, then its stylesheets).
 The Content-Security-Policy allows exactly those styles, by their SHA-256 (`style_hashes`). A game's own stylesheet
 (`stylesheet('<game>.css', '<game>.static')`) is written in the same way: what its pages show or hide for an answer
-without the script (CSS `:has`), as the shared stylesheets name no game.
+without the script (CSS `:has`), as the shared stylesheets name no game. What several games' stylesheets share lives
+once, in a shared stylesheet that each of them imports on its first lines (`@import "../sides.css";`: the shared
+folder, seen from `/static/<game>/`): the import is written in its place, so the page still has one `<style>` for the
+game (a page has three at most: app.css, its own and the game's) and the CSP's hash is of the text as written in.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from ..gameweb.blueprint import GameBlueprint
 from .responses import compact
 
 _COMMENT = re.compile(rb"/\*.*?\*/\n?", re.S)
+_IMPORT = re.compile(rb"@import\b([^;]*);\n?")
+_SHARED = re.compile(rb'\s*"\.\./([\w-]+\.css)"\s*')
 IMMUTABLE = "public, max-age=31536000, immutable"
 HASHED = re.compile(r"^(?P<stem>[^/]+)\.(?P<hash>[0-9a-f]{10})(?P<ext>\.[A-Za-z0-9]+)$")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json", "image/svg+xml")
@@ -69,8 +74,9 @@ class StaticFile:
 class Assets:
     """The static folder's files, read once each (a deploy restarts the server)."""
 
-    def __init__(self, folder: str):
+    def __init__(self, folder: str, shared: Assets | None = None):
         self.folder = folder
+        self.shared = shared   # a game's folder: the shared one, which its stylesheets may import
         self.files: dict[str, StaticFile | None] = {}
         self.lock = threading.Lock()
 
@@ -97,11 +103,21 @@ class Assets:
 
     def inline(self, filename: str) -> str:
         """A stylesheet's text as written into a page: without its comments and indentation (the page is sent
-        without indentation, app.py)."""
+        without indentation, app.py), a shared stylesheet it imports (a game's `@import "../sides.css";`) written
+        in its place. Any other import is refused: it would cost the page a second round trip, and the CSP would
+        refuse it."""
         found = self.get(filename)
         if found is None or not filename.endswith(".css"):
             raise LookupError(f"no stylesheet {filename} in the static folder")
-        return compact(_COMMENT.sub(b"", found.data)).decode().strip()
+
+        def imported(m: re.Match) -> bytes:
+            shared = _SHARED.fullmatch(m.group(1))
+            if self.shared is None or shared is None:
+                raise LookupError(f"{filename} imports {m.group(1).decode().strip()}: only a game's stylesheet imports, "
+                                  'and only a shared one: @import "../<name>.css";')
+            return self.shared.inline(shared.group(1).decode()).encode() + b"\n"
+
+        return compact(_IMPORT.sub(imported, _COMMENT.sub(b"", found.data))).decode().strip()
 
     def style_hashes(self) -> list[str]:
         """The CSP sources of every stylesheet a page may have written in."""
@@ -150,7 +166,7 @@ def init_app(app) -> None:
     folders = {"static": assets}
     for blueprint in app.blueprints.values():
         if isinstance(blueprint, GameBlueprint):
-            folders[f"{blueprint.name}.static"] = Assets(blueprint.static_folder)
+            folders[f"{blueprint.name}.static"] = Assets(blueprint.static_folder, shared=assets)
     app.extensions["scorer_static"] = folders
 
     @app.url_defaults

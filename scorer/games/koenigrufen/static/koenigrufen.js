@@ -253,7 +253,7 @@
         if (!word && text) {
           word = document.createElement("p");
           word.className = "hint sack-word";
-          row.querySelector(".prem-side").after(word);
+          row.querySelector(".prem-side > .seg-options").after(word);   // between whose and how
         }
         if (word && word.textContent !== text) { word.textContent = text; word.hidden = !text; }
       });
