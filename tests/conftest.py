@@ -2,6 +2,7 @@
 profiles ("quick" and "full") and `examples(n)`, the number of examples a property test asks for."""
 
 import functools
+import gc
 import os
 import re
 import secrets
@@ -103,6 +104,16 @@ def _watched_bind(self, *args, **kwargs):
 
 subprocess.Popen.__init__ = _watched_popen
 socket.socket.bind = _watched_bind
+
+
+def pytest_collection_finish(session):
+    """What the collected test modules made (Hypothesis' strategies, the engines' tables, the compiled templates) is
+    frozen out of the garbage collector's sight, and its first generation is made larger: a run makes thousands of
+    short-lived apps and pages, and the collector's passes took about a tenth of it (measured with gc.callbacks;
+    the quick run about 5 % faster on two idle cores)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
 
 
 @pytest.hookimpl(tryfirst=True)

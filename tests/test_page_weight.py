@@ -79,6 +79,7 @@ def pages(pids, rid):
     return found
 
 
+@pytest.mark.slow   # the budget measured on the bench's big parties (1,000 deals each): a long run
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_page_is_at_most_30_kb_of_html(big, language):
     app, pids, rid = big
@@ -104,6 +105,7 @@ def test_every_page_is_at_most_30_kb_of_html(big, language):
     assert len(sizes) == 14 + 6 * 12   # every page answered
 
 
+@pytest.mark.slow   # the budget measured on the bench's big parties (1,000 deals each): a long run
 @pytest.mark.parametrize("game", ["Strohmandeln", "Bavarian Tarock", "Königrufen", "Zwanzigerrufen",
                                   "Tapp-Tarock"])
 def test_a_deal_form_with_its_problems_is_at_most_30_kb_too(big, game):
@@ -170,6 +172,7 @@ def test_the_deal_forms_of_a_table_of_five_long_names_stay_within_the_budget(fiv
     assert len(sizes) == 3 * 3
 
 
+@pytest.mark.slow   # the bench's big parties (1,000 deals each): a long run
 def test_the_header_says_the_partie_s_game_on_its_pages_and_tarock_elsewhere(big):
     app, pids, rid = big
     client = app.test_client()

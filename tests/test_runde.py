@@ -378,6 +378,7 @@ def test_a_member_or_evening_not_of_the_runde_changes_nothing(app, client):
     assert stored(app, other).parties[0].settled is None
 
 
+@pytest.mark.slow   # a Runde of five years of evenings built first: a long run
 def test_a_runde_of_five_years_stays_under_30_kb(app, client):
     """250 evenings, 20,000 deals (benchmarks.samples.build_runde): the page lists the newest evenings and open
     periods only; its standings count all 250 evenings."""
