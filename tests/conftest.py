@@ -145,6 +145,19 @@ def examples(n: int) -> int:
     return max(3, n * settings.default.max_examples // 100)
 
 
+@pytest.fixture(autouse=True)
+def _served_app_put_back(request):
+    """A browser test that swaps the served app for a busy or dead one (a dead spot, a 503 once) gets the app put
+    back after it whatever became of it: a test that failed half-way never leaves the next one a busy scorer."""
+    if "server" not in request.fixturenames:
+        yield
+        return
+    httpd = request.getfixturevalue("server")["httpd"]
+    app = httpd.app
+    yield
+    httpd.app = app
+
+
 @pytest.fixture(scope="session")
 def migrated_store(tmp_path_factory):
     """An empty store migrated to the newest schema once per run (the app then finds nothing to migrate)."""

@@ -9,6 +9,7 @@ import io
 import os
 import signal
 import threading
+import time
 import warnings
 from contextlib import contextmanager
 from pathlib import Path
@@ -148,6 +149,26 @@ def check_board(server, page):
         assert page.locator("#doubled").count() == 0
     assert page.locator("ol.deals > li").count() == len(s.deals)
     return s
+
+
+def go_offline(context, page, seconds=10):
+    """The phone without a connection, as its page knows it (navigator.onLine false) before the test taps on. On a
+    loaded CI machine Chromium once let a Save through right after set_offline (the scorer recorded it, the page
+    took the lost answer for no connection and kept it in the outbox), so the test read what it did not mean. The
+    page is asked until it says offline; the emulation is sent again meanwhile (a page that navigates in between is
+    asked again on its new document)."""
+    end = time.monotonic() + seconds
+    context.set_offline(True)
+    while True:
+        try:
+            if not page.evaluate("navigator.onLine"):
+                return
+        except PlaywrightError as error:
+            if "Execution context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+        assert time.monotonic() < end, "the phone's page still says it is online"
+        page.wait_for_timeout(50)
+        context.set_offline(True)
 
 
 def back_online(context, page):

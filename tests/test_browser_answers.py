@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import close, PHONE, back_online, browser, phone, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, back_online, browser, go_offline, phone, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie
 
 pytestmark = pytest.mark.browser
@@ -88,7 +88,7 @@ def test_a_busy_answer_to_the_outbox_is_not_a_refusal(server, browser):
     page.goto(board)
     tap(page, "#record")
     fill_deal(page, "45")
-    context.set_offline(True)
+    go_offline(context, page)
     tap(page, "#save")
     expect(page.locator(".queued")).to_be_visible()
     page.locator("p.back a").tap()
@@ -127,7 +127,7 @@ def test_an_expired_form_keeps_what_was_typed_and_saves_on_the_second_try(server
 def queue_offline(context, page, board, points):
     page.goto(board + "/deal")
     page.goto(board)
-    context.set_offline(True)
+    go_offline(context, page)
     tap(page, "#record")
     page.wait_for_selector("#deal-form")
     fill_deal(page, points)

@@ -25,7 +25,7 @@ from scorer.games import game_of
 
 from .conftest import examples
 from .test_typed_is_stored import vorhand
-from .test_browser import back_online, browser, close, server, settled  # noqa: F401  (fixtures)
+from .test_browser import back_online, browser, close, go_offline, server, settled  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -410,7 +410,7 @@ def walk(server, browser, game, env, steps):  # noqa: F811
             other_phone_records(app, pid, game)
             count += 1
         if offline:
-            page.context.set_offline(True)
+            go_offline(page.context, page)
         said, conflict = save(form, app, pid, {**env, "offline": offline}, count)
         sp = settled_by_id(app, pid)[0]
         assert len(sp.partie.deals) == count + 1

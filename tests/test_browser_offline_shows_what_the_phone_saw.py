@@ -7,7 +7,7 @@ marks and empty fields, and a recorded one as the scorer recorded it."""
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import back_online, browser, close, controlled, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import back_online, browser, close, controlled, go_offline, server, settled, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def test_the_board_offline_is_the_one_the_last_save_showed(server, browser):  # 
     expect(page.locator(".flash")).to_contain_text("Deal 1 recorded.")
     assert page.url == board and len(settled(server, page)[0].partie.deals) == 1
     page.wait_for_timeout(500)                           # the worker keeps what the page showed
-    context.set_offline(True)
+    go_offline(context, page)
     page.reload()                                        # from the service worker's cache
     expect(page.locator("#offline")).to_be_visible()
     expect(page.locator("#sheet tbody.deal")).to_have_count(1)
@@ -62,7 +62,7 @@ def test_an_offline_save_is_kept_on_this_handy_and_the_outbox_says_it_in_the_pla
     controlled(page)
     page.goto(board + "/deal")                           # both pages visited once online: in the cache
     page.goto(board)
-    context.set_offline(True)
+    go_offline(context, page)
     page.locator(".starts a", has_text="Trischaken").tap()
     page.wait_for_selector("#deal-form")
     expect(page.locator("#preview")).to_contain_text("Offline: keine Vorschau.")

@@ -6,7 +6,7 @@ the outbox sent goes to the board (bug 7). Königrufen and Strohmandeln, in a re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import close, PHONE, back_online, browser, server, settled, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, back_online, browser, go_offline, server, settled, tap  # noqa: F401  (fixtures)
 from .test_browser_table import new_partie as new_strohmandeln
 from .test_koenigrufen_browser import kontra
 from .test_koenigrufen_phone import new_partie as new_koenigrufen
@@ -169,7 +169,7 @@ def test_back_online_the_form_page_goes_to_the_board_when_the_outbox_sent_its_de
     context, page = a_phone(browser, "de-AT")
     board = new_koenigrufen(page, server, german=True)
     page.goto(board + "/deal")
-    context.set_offline(True)
+    go_offline(context, page)
     tap(page, "input[name=partner][value='2'] + span")
     tap(page, "input[name=result][value=won] + span")
     tap(page, "#save")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .test_browser import (  # noqa: F401  (fixtures)
-    back_online, browser, close, controlled, server, settled, shot, tap,
+    back_online, browser, close, controlled, go_offline, server, settled, shot, tap,
 )
 from .helpers import checked
 from .test_browser_table import DeadSpot
@@ -281,7 +281,7 @@ def test_recorded_as_deal_n_is_withdrawn_when_that_deal_changes(server, browser,
     page.goto(board + "/deal")
     page.goto(board)
     dead.on()
-    context.set_offline(True)
+    go_offline(context, page)
     tap(page, "#record")
     page.wait_for_selector("#deal-form")
     expect(page.locator("p.back a")).to_contain_text("nothing saved")

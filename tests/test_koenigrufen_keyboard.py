@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from scorer.web.language import euros, signed
 
-from .test_browser import close, PHONE, back_online, browser, server, settled, shot, tap  # noqa: F401  (fixtures)
+from .test_browser import close, PHONE, back_online, browser, go_offline, server, settled, shot, tap  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -114,7 +114,7 @@ def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
     tap(page, "#save")
     page.wait_for_selector("#sheet tbody.deal")
     page.goto(board + "/deal")                       # the form, loaded while the connection is there
-    context.set_offline(True)
+    go_offline(context, page)
     tap(page, "input[name=partner][value='3'] + span")
     tap(page, "input[name=result][value=lost] + span")
     tap(page, "#save")
@@ -130,7 +130,7 @@ def test_no_connection_is_said_on_undo_and_on_a_kept_save(server, browser):
     page.wait_for_selector("#sheet")  # (a goto of our own here raced that navigation: ERR_ABORTED under load)
     expect(page.locator("#sheet tbody.deal")).to_have_count(2)   # the outbox sent it, once
     # Undo with no connection: said beside the button, nothing undone
-    context.set_offline(True)
+    go_offline(context, page)
     page.evaluate("window.dispatchEvent(new Event('offline'))")
     tap(page, "#undo button")
     expect(page.locator(".offline-action")).to_contain_text("No connection: nothing was changed")
