@@ -21,7 +21,10 @@ def check_board(server, page):
     dealer = names[s.next_dealer]
     assert page.locator("#status").inner_text().startswith(
         f"{dealer} gibt und setzt aus, {names[(s.next_dealer + 1) % 5]} ist Vorhand")
-    assert f"Radl: Spiel {s.counted % 5 + 1} von 5" in page.locator("#status").inner_text()
+    if s.counted and not s.radl_left and not s.doubled_pending:   # a Radl's end: the next deal starts a new one
+        assert "neues Radl" in page.locator("#status").inner_text()
+    else:
+        assert f"Radl: Spiel {s.counted % 5 + 1} von 5" in page.locator("#status").inner_text()
     assert page.locator("#sheet tbody.deal").count() == len(s.deals)
     for r in s.deals:   # each line of the sheet: each player's running total, as the engine has it
         assert page.locator(f"#deal-{r.number} .run").all_inner_texts() == [german_signed(b) for b in r.balance]
