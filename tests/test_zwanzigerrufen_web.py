@@ -275,6 +275,9 @@ def test_a_german_board_and_form(client):
     for word in ("Normalspiel", "Solo", "Farbensolo", "Pagat", "Absolut", "Valat", "Trull", "Königstrull",
                  "Mondfang", "Gegner: ", "Vorhand: Anna ruft.", "Partner: wer den gerufenen Tarock hatte"):
         assert word in form, word
+    # won or lost is not needed beside the card points (play-test 2: a table thought it had to tap one): said there
+    assert ('<fieldset class="seg result" id="fs-result" aria-describedby="result-hint">' in form
+            and '<p class="hint" id="result-hint">Frei lassen, wenn die Augen eingetragen sind: sie entscheiden.</p>' in form)
     refused = deal(client, board, contract="solo", declarer="0", card_points="90")
     assert refused.status_code == 422 and "Augen sind eine ganze Zahl von 0 bis 88." in refused.text
 
