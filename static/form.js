@@ -68,7 +68,8 @@
 
   // A named value chosen from a few levels in order (e.g. a Kontra: none, Kontra, Re, Sub) as
   // [−] value [+]. Without the script it stays what the page has: a <select> with its label, or a fieldset of
-  // radios with its legend. With it, `data-stepper` on either gets two real buttons and the value between them
+  // radios with its legend. With it, `data-stepper` on either (and every premium's Kontra, the select in its
+  // `.prem-how`: eleven attributes fewer on Tirol's form) gets two real buttons and the value between them
   // (read out when it changes); the select or radios stay in the form, hidden, and carry the value.
   // `data-levels` on an ancestor: every level's words, "a|b|c"; `data-caption`: a visible name when the label is for screen readers only;
   // `data-stepper-when`: the stepper's `data-when` (a premium's Kontra has its own, below); `data-fewer-text` / `data-more-text`: the buttons' names
@@ -76,7 +77,7 @@
   // may stand once on an ancestor marked `data-stepper-texts` for all the steppers inside it (a page kept small).
   function addChoiceSteppers(root) {
     let made = 0;
-    root.querySelectorAll("select[data-stepper], fieldset[data-stepper]").forEach(function (el) {
+    root.querySelectorAll("select[data-stepper], fieldset[data-stepper], .prem-how select").forEach(function (el) {
       if (el.dataset.stepped) return;
       el.dataset.stepped = "1";
       const shared = el.parentElement && el.parentElement.closest("[data-stepper-texts]");

@@ -61,3 +61,16 @@ def test_strohmandeln_s_count_comes_back_to_the_pile(server, browser):  # noqa: 
     page.wait_for_selector("#deal-form")
     count_and_preview(page, "2 + 2 Blatt", calc="#pile-calc")   # four tricks of two blanks: 8 cards in pairs
     close(context)
+
+
+@pytest.mark.parametrize("game", ["zwanzigerrufen", "koenigrufen"])
+def test_enter_in_the_card_points_previews_and_comes_back_to_the_preview(server, browser, game):  # noqa: F811
+    """Where Enter previews (the phone keyboard's "done" in the card points), the page comes back at the preview."""
+    context, page = no_script(browser)
+    page.goto(partie(server, game))
+    page.locator("#card_points").fill("50")
+    page.locator("#card_points").press("Enter")
+    page.wait_for_load_state()
+    assert page.url.endswith("#preview"), page.url
+    assert in_sight(page, "#preview") and page.locator("#card_points").input_value() == "50"
+    close(context)

@@ -102,3 +102,19 @@ def test_the_409_says_who_gained_as_the_board_does(app, client, board):
     assert r.status_code == 409
     conflict = re.search(r'<div class="conflict" id="conflict".*?</div>', r.text, re.S).group(0)
     assert "Deal 1 was recorded on the other phone a moment ago" in conflict and "— Anna 0, Bernd 0 (1\u00a0:\u00a01)" in conflict
+
+
+def test_a_preview_of_an_edit_of_a_deleted_deal_says_why_where_the_page_comes_back(app, client, board):
+    """Without the script Preview comes back scrolled to the preview's box (its formaction's #preview): a conflict
+    that stops the deal is said there too, a link to the whole of it over the form, never only "fix what is
+    marked" with nothing marked."""
+    for pts in ("40", "41"):
+        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
+    opened = edit_form(client, board, 2)
+    assert client.post(board + "/undo", data={"version": opened["version"]}).status_code == 302
+    r = client.post(board + "/deal/2/edit", data={**EDIT, **opened, "points": "50", "action": "preview"})
+    assert r.status_code == 409
+    box = re.search(r'<section id="preview".*?</section>', r.text, re.S).group(0)
+    assert '<a href="#conflict">Deal 2 was deleted on another phone in the meantime.' in box
+    assert "Fix what is marked" not in box and 'id="conflict"' in r.text
+    assert f'formaction="{board}/deal#preview"' in r.text                    # now a new deal's form, and its preview

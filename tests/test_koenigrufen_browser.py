@@ -51,7 +51,7 @@ def record(page, contract=None, declarer=None, partner=None, result=None, **fiel
         tap(page, f"input[name=result][value={result}] + span")
     for name, value in fields.items():
         box = page.locator(f"[name={name}]").first
-        if box.get_attribute("data-stepper") is not None:   # a Kontra level: + on its stepper
+        if box.evaluate("e => e.matches('[data-stepper], .prem-how select')"):   # a Kontra level: + on its stepper
             kontra(page, f"#{name}", value)
         elif box.evaluate("e => e.tagName") == "SELECT":
             box.select_option(value)

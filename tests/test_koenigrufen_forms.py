@@ -184,7 +184,7 @@ def test_the_kontra_levels_are_plain_choices_with_labels_without_javascript(clie
         assert f'<input type="radio" name="kontra" value="{value}"' in page and f"<span>{label}</span>" in page
     assert re.search(r'<label class="row-name" for="each1">Bernd</label>\s*<select id="each1" name="each1" '
                      r'data-stepper', page)
-    assert re.search(r'<select id="kon_pagat" name="kon_pagat" aria-label="Pagat: Kontra" data-stepper', page)
+    assert re.search(r'<div class="prem-how">.*?<select id="kon_pagat" name="kon_pagat" aria-label="Pagat: Kontra">', page)
     # a highest Kontra of Re: no Sub offered anywhere
     page = client.get(start(client, max_kontra="4") + "/deal").text
     assert 'name="kontra" value="4"' in page and 'name="kontra" value="8"' not in page
