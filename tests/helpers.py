@@ -205,7 +205,7 @@ def check_radl_board(server, page, sits_out_with=0):
     deals = "gibt und setzt aus" if n == sits_out_with else "gibt"
     assert status.startswith(f"{names[dealer]} {deals}, {names[(dealer + 1) % n]} ist Vorhand"), status
     if s.counted and not s.radl_left and not s.doubled_pending:   # a Radl's end: the next deal starts a new one
-        assert "neues Radl" in status and page.locator("#radl-end").count() == 1
+        assert "ein neues Radl beginnt" in status and page.locator("#radl-end").count() == 1
     else:
         assert f"Radl: Spiel {s.counted % n + 1} von {n}" in status and page.locator("#radl-end").count() == 0
     if s.doubled_pending:

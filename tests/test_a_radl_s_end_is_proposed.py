@@ -29,14 +29,14 @@ def test_the_board_proposes_stopping_exactly_at_a_radl_s_end(app, client, key):
             assert bool(line) == at_end, (key, deals, seed, settlement.counted, settlement.radl_left)
             status = re.search(r'<p class="status" id="status">(.*?)</p>', page, re.S).group(1)
             # the line above says the next deal starts a new Radl, never "deal 1 of 4" over "the Radl is complete"
-            assert ("a new Radl" in status) == at_end and ("Radl: deal" in status) != at_end, status
+            assert ("a new Radl begins" in status) == at_end and ("Radl: deal" in status) != at_end, status
             if line:
                 shown += 1
                 assert "The Radl is complete: a good moment to stop." in line.group(1)
                 assert f'href="{board}/end"' in line.group(1)
                 german = client.get(board, headers={"Accept-Language": "de"}).text
                 assert "Das Radl ist fertig: ein guter Moment zum Aufhören. <a" in german and "Partie beenden" in german
-                assert "neues Radl" in german and "Radl: Spiel" not in german
+                assert "ein neues Radl beginnt" in german and "Radl: Spiel" not in german
     assert shown >= 2   # the samples reach a Radl's end more than once
 
 

@@ -22,7 +22,7 @@ def check_board(server, page):
     assert page.locator("#status").inner_text().startswith(
         f"{dealer} gibt und setzt aus, {names[(s.next_dealer + 1) % 5]} ist Vorhand")
     if s.counted and not s.radl_left and not s.doubled_pending:   # a Radl's end: the next deal starts a new one
-        assert "neues Radl" in page.locator("#status").inner_text()
+        assert "ein neues Radl beginnt" in page.locator("#status").inner_text()
     else:
         assert f"Radl: Spiel {s.counted % 5 + 1} von 5" in page.locator("#status").inner_text()
     assert page.locator("#sheet tbody.deal").count() == len(s.deals)
