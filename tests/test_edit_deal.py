@@ -58,11 +58,17 @@ def test_a_double_tap_on_an_edit_of_a_moved_deal_is_no_conflict(app, client, boa
     assert stored_points(app, board) == [123, 150]
 
 
-def test_an_edit_of_a_deleted_deal_keeps_what_was_typed(app, client, board):
+def deal_2_opened_then_undone(client, board):
+    """Two deals; deal 2's edit form opened on this phone, then deal 2 undone on the other: the form's fields."""
     for pts in ("40", "41"):
         assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
     opened = edit_form(client, board, 2)
     assert client.post(board + "/undo", data={"version": opened["version"]}).status_code == 302
+    return opened
+
+
+def test_an_edit_of_a_deleted_deal_keeps_what_was_typed(app, client, board):
+    opened = deal_2_opened_then_undone(client, board)
     r = client.post(board + "/deal/2/edit", data={**EDIT, **opened, "points": "50", "dealer": "1"})
     assert r.status_code == 409
     assert "Deal 2 was deleted on another phone in the meantime" in r.text
@@ -108,10 +114,7 @@ def test_a_preview_of_an_edit_of_a_deleted_deal_says_why_where_the_page_comes_ba
     """Without the script Preview comes back scrolled to the preview's box (its formaction's #preview): a conflict
     that stops the deal is said there too, a link to the whole of it over the form, never only "fix what is
     marked" with nothing marked."""
-    for pts in ("40", "41"):
-        assert record(client, board, undertaker="forehand", points=pts, dealer="0").status_code == 302
-    opened = edit_form(client, board, 2)
-    assert client.post(board + "/undo", data={"version": opened["version"]}).status_code == 302
+    opened = deal_2_opened_then_undone(client, board)
     r = client.post(board + "/deal/2/edit", data={**EDIT, **opened, "points": "50", "action": "preview"})
     assert r.status_code == 409
     box = re.search(r'<section id="preview".*?</section>', r.text, re.S).group(0)
