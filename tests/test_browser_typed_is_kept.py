@@ -313,7 +313,8 @@ def test_recorded_as_deal_n_is_withdrawn_when_that_deal_changes(server, browser,
 
 # -- 6. saving an edit again keeps the other phone's correction ------------------------------------------------------
 
-def test_saving_an_edit_again_keeps_what_the_other_phone_corrected(server, browser):
+def two_phones_on_deal_2(server, browser):
+    """A Bavarian Tarock partie of two deals (Bernd's, Clara's) recorded on phone A; both phones open deal 2's edit."""
     context_a, a = phone(browser)
     board = new_partie(a, server, "haferltarock", ("Anna", "Bernd", "Clara"))
     for declarer in (1, 2):
@@ -324,6 +325,11 @@ def test_saving_an_edit_again_keeps_what_the_other_phone_corrected(server, brows
     context_b, b = phone(browser)
     a.goto(board + "/deal/2/edit")
     b.goto(board + "/deal/2/edit")
+    return context_a, a, context_b, b
+
+
+def test_saving_an_edit_again_keeps_what_the_other_phone_corrected(server, browser):
+    context_a, a, context_b, b = two_phones_on_deal_2(server, browser)
     press(a, "input[name=declarer][value='0'] + span")                     # A: Anna declared, not Clara
     press(a, "#save")
     a.wait_for_selector("#record")
@@ -347,16 +353,7 @@ def test_saving_an_edit_again_keeps_what_the_other_phone_corrected(server, brows
 def test_a_field_both_phones_changed_keeps_its_word_while_the_preview_runs(server, browser):
     """Both phones corrected the declarer of deal 2: beside the field, in sight after the live preview has run, the
     other phone's value ("the other phone's is “Anna”"), in German too; the second Save stores mine."""
-    context_a, a = phone(browser)
-    board = new_partie(a, server, "haferltarock", ("Anna", "Bernd", "Clara"))
-    for declarer in (1, 2):
-        a.goto(board + "/deal")
-        bavarian_deal(a, declarer)
-        press(a, "#save")
-        a.wait_for_selector("#record")
-    context_b, b = phone(browser)
-    a.goto(board + "/deal/2/edit")
-    b.goto(board + "/deal/2/edit")
+    context_a, a, context_b, b = two_phones_on_deal_2(server, browser)
     press(a, "input[name=declarer][value='0'] + span")                     # A: Anna declared
     press(a, "#save")
     a.wait_for_selector("#record")

@@ -207,6 +207,19 @@ def is_seat(value, n: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
 
 
+def deal_head(deal, names, contract_labels: dict) -> str:
+    """The start of a deal in words: "Anna: Dreier" (the caller goes on), a misdeal's whole words ("Misdeal by
+    Anna"), or "" for no deal or one whose declarer or contract a file got wrong."""
+    n = len(names)
+    if deal is None:
+        return ""
+    if deal.type == "misdeal":
+        return _("Misdeal by %(name)s", name=names[deal.offender]) if is_seat(deal.offender, n) else _("Misdeal")
+    if not is_seat(deal.declarer, n) or deal.contract not in contract_labels:
+        return ""
+    return _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(contract_labels[deal.contract]))
+
+
 def player(value, n: int) -> int | None:
     """A seat chosen on the form (its value a seat's number), or None."""
     return int(value) if isinstance(value, str) and value.isdecimal() and len(value) == 1 and int(value) < n else None
@@ -495,13 +508,9 @@ class SidesWeb(GameWeb):
         and does not count (`uncounted`) is marked so."""
         names = partie.players
         n = len(names)
-        if deal is None:
-            return ""
-        if deal.type == "misdeal":
-            return _("Misdeal by %(name)s", name=names[deal.offender]) if is_seat(deal.offender, n) else _("Misdeal")
-        if not is_seat(deal.declarer, n) or deal.contract not in self.contract_labels:
-            return ""
-        head = _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(self.contract_labels[deal.contract]))
+        head = deal_head(deal, names, self.contract_labels)
+        if not head or deal.type == "misdeal":
+            return head
         head += self.with_whom(deal, names)
         if deal.type == "renonce":
             parts = [head, _("renonce by %(name)s", name=names[deal.offender]) if is_seat(deal.offender, n)

@@ -833,21 +833,17 @@ def not_counted_lines(result, partie) -> list[str]:
 def facts(deal, partie, won=None, decided=True, uncounted=None) -> str:
     names = partie.players
     n = len(names)
-    if deal is None:
-        return ""
-    if deal.type == "misdeal":
-        return _("Misdeal by %(name)s", name=names[deal.offender]) if _ok(deal.offender, n) else _("Misdeal")
-    if not _ok(deal.declarer, n) or deal.contract not in CONTRACT_LABELS:
-        return ""
-    words = _("%(name)s: %(contract)s", name=names[deal.declarer], contract=say(CONTRACT_LABELS[deal.contract]))
-    if _ok(deal.real_partner, n):
+    words = sides.deal_head(deal, names, CONTRACT_LABELS)
+    if not words or deal.type == "misdeal":
+        return words
+    if sides.is_seat(deal.real_partner, n):
         words += " " + _("with %(name)s", name=names[deal.real_partner])
     elif deal.partner is None and deal.contract in KING_CALLS:
         words += ", " + _("King in the talon")
     uncounted = uncounted or {}
     off = " " + _("(not counted)")
     if deal.type == "renonce":
-        words += " · " + (_("renonce by %(name)s", name=names[deal.offender]) if _ok(deal.offender, n)
+        words += " · " + (_("renonce by %(name)s", name=names[deal.offender]) if sides.is_seat(deal.offender, n)
                           else _("renonce"))
         for p in deal.premiums:   # what was announced before it is paid ("Pagat announced")
             words += " · " + renonce_premium_words(p) + (off if p.premium in uncounted else "")
@@ -890,16 +886,12 @@ def renonce_premium_words(p: Premium) -> str:
     return " ".join(x for x in (what, side, _("announced") if p.announced else _("silent")) if x)
 
 
-def _ok(value, n) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
-
-
 def history_facts(raw, partie) -> str:
     """A stored deal (its file form) in words, for the history."""
     deal = parse_deal(raw, [])
     # won or lost: as entered, or from the card points (a positive game)
     text = facts(deal, partie, deal_won(deal)) if deal is not None else ""
-    if deal is not None and _ok(deal.dealer, len(partie.players)):
+    if deal is not None and sides.is_seat(deal.dealer, len(partie.players)):
         text += " · " + _("%(name)s dealt", name=partie.players[deal.dealer])
     return text
 
